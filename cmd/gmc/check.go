@@ -1,0 +1,74 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"gmc/lang"
+)
+
+func init() {
+	register(&command{name: "check", summary: "read and check models; print diagnostics", run: runCheck})
+}
+
+// newFlags makes a flag set for a command that reports its own errors.
+func newFlags(name, usageLine, example string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: %s\n\n", usageLine)
+		fs.PrintDefaults()
+		if example != "" {
+			fmt.Fprintf(fs.Output(), "\nExample:\n  %s\n", example)
+		}
+	}
+	return fs
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("check", "gmc check MODEL.pml...",
+		"gmc check examples/models/philosophers.pml", stderr)
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	code := exitOK
+	for _, path := range fs.Args() {
+		_, diags := lang.Load(path, nil)
+		printDiagnostics(stderr, diags)
+		if diags.ErrorCount() > 0 {
+			code = exitUsage
+		}
+	}
+	return code
+}
+
+// helpOrUsage turns a flag parsing error into an exit code: -help is not an error.
+func helpOrUsage(err error) int {
+	if err == flag.ErrHelp {
+		return exitOK
+	}
+	return exitUsage
+}
+
+// printDiagnostics prints diagnostics one per line, at most lang.MaxErrors
+// errors, then a count of what was left out.
+func printDiagnostics(w io.Writer, diags lang.Diagnostics) {
+	errors := 0
+	for _, d := range diags {
+		if d.Severity == lang.Error {
+			errors++
+			if errors > lang.MaxErrors {
+				continue
+			}
+		}
+		fmt.Fprintln(w, d.Error())
+	}
+	if errors > lang.MaxErrors {
+		fmt.Fprintf(w, "gmc: %d more errors not shown\n", errors-lang.MaxErrors)
+	}
+}

@@ -1,0 +1,82 @@
+// Command gmc is a model checker for Promela.
+//
+//	gmc check M.pml...    read and check models, print diagnostics
+//	gmc run [flags] M.pml verify a model (SPIN-style report + coverage)
+//
+// Run `gmc help` for every command and flag.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// Exit codes, as documented in the README.
+const (
+	exitOK         = 0 // no property violated
+	exitViolation  = 1 // a property was violated
+	exitUsage      = 2 // a usage or model error
+	exitIncomplete = 3 // the search stopped early without finding a violation
+)
+
+// command is one gmc subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+func main() {
+	os.Exit(gmc(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// gmc runs the command line args and returns the exit code.
+func gmc(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c := commands[args[1]]; c != nil {
+				return c.run([]string{"-help"}, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "gmc: no command %q\n", args[1])
+			return exitUsage
+		}
+		usage(stdout)
+		return exitOK
+	}
+	c := commands[name]
+	if c == nil {
+		fmt.Fprintf(stderr, "gmc: unknown command %q (try gmc help)\n", name)
+		return exitUsage
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "gmc is a model checker for Promela.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: gmc COMMAND [flags] MODEL.pml")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'gmc help COMMAND' for a command's flags and an example.")
+}

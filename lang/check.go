@@ -1,0 +1,988 @@
+package lang
+
+import "fmt"
+
+// Check resolves every name in spec and checks the model's types, as SPIN
+// does before it generates a verifier: undeclared and doubly declared names,
+// arguments of run and inlines, channels used as numbers and numbers as
+// channels, message fields against a channel's declaration, break outside a
+// loop, goto to a missing label, duplicate else, constant array sizes and
+// assignments to constants. It fills in the fields of the AST marked "set by
+// Check". Each problem is one diagnostic in diags.
+func Check(spec *Spec, diags *Diagnostics) {
+	c := &checker{
+		spec:     spec,
+		diags:    diags,
+		typedefs: map[string]*Typedef{},
+		globals:  map[string]*Var{},
+		procs:    map[string]*Proctype{},
+		inlines:  map[string]*Inline{},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if r == errTooMany {
+				return
+			}
+			panic(r)
+		}
+	}()
+	c.mtypes()
+	for _, in := range spec.Inlines {
+		c.inlines[in.Name] = in
+	}
+	for _, td := range spec.Typedefs {
+		if c.declared(td.Name, td.P) {
+			continue
+		}
+		c.typedefs[td.Name] = td
+	}
+	for _, td := range spec.Typedefs {
+		c.typedef(td, nil)
+	}
+	for _, p := range spec.Procs {
+		if p.Kind != KindProctype {
+			continue
+		}
+		if c.declared(p.Name, p.P) {
+			continue
+		}
+		c.procs[p.Name] = p
+	}
+	for i, v := range spec.Globals {
+		v.Index = i
+		c.varDecl(v, true)
+		if !c.declared(v.Name, v.P) {
+			c.globals[v.Name] = v
+		}
+	}
+	for _, p := range spec.Procs {
+		c.proctype(p)
+	}
+	for _, r := range c.remotes {
+		c.remote(r)
+	}
+	for _, l := range spec.LTLs {
+		c.inLTL = true
+		c.expr(l.Formula)
+		c.inLTL = false
+	}
+}
+
+// errTooMany stops the checker once the diagnostic list is full.
+var errTooMany = fmt.Errorf("too many errors")
+
+type checker struct {
+	spec     *Spec
+	diags    *Diagnostics
+	typedefs map[string]*Typedef
+	globals  map[string]*Var
+	procs    map[string]*Proctype
+	inlines  map[string]*Inline
+	remotes  []*RemoteRef
+
+	proc     *Proctype
+	scopes   []map[string]*Var
+	loops    int  // enclosing do and for statements
+	started  bool // a statement of the current body was seen
+	inLTL    bool
+	gotos    []*Goto
+	inDStep  bool
+	runDepth int // >0 inside an expression that is not the whole statement
+}
+
+func (c *checker) errorf(pos Pos, format string, args ...any) {
+	c.diags.Add(pos, format, args...)
+	if c.diags.Full() {
+		panic(errTooMany)
+	}
+}
+
+// declared reports (and says so) whether name is already used at the global level.
+func (c *checker) declared(name string, pos Pos) bool {
+	what := ""
+	switch {
+	case c.spec.MtypeValues[name] != nil:
+		what = "an mtype constant"
+	case c.typedefs[name] != nil:
+		what = "a typedef"
+	case c.procs[name] != nil:
+		what = "a proctype"
+	case c.globals[name] != nil:
+		what = "a global variable"
+	case c.inlines[name] != nil:
+		what = "an inline"
+	}
+	if what != "" {
+		c.errorf(pos, "redeclaration of '%s', already declared as %s", name, what)
+		return true
+	}
+	return false
+}
+
+// mtypes numbers the mtype constants as SPIN does: each declaration adds its
+// names from the last to the first, after those of earlier declarations of
+// the same mtype.
+func (c *checker) mtypes() {
+	c.spec.MtypeValues = map[string]*MtypeConst{}
+	next := map[string]int64{}
+	for _, d := range c.spec.Mtypes {
+		for i := len(d.Names) - 1; i >= 0; i-- {
+			name := d.Names[i]
+			if old := c.spec.MtypeValues[name]; old != nil {
+				c.errorf(d.NamePos[i], "mtype constant '%s' declared twice (first at %s)", name, old.Pos)
+				continue
+			}
+			next[d.Subtype]++
+			if next[d.Subtype] > 255 {
+				c.errorf(d.NamePos[i], "too many mtype constants (at most 255)")
+			}
+			c.spec.MtypeValues[name] = &MtypeConst{Name: name, Subtype: d.Subtype, Value: next[d.Subtype], Pos: d.NamePos[i]}
+		}
+	}
+}
+
+// typedef checks a structure's fields; outer lists the typedefs being
+// checked, to catch a typedef that contains itself.
+func (c *checker) typedef(td *Typedef, outer []*Typedef) {
+	for _, o := range outer {
+		if o == td {
+			c.errorf(td.P, "typedef %s contains itself", td.Name)
+			return
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range td.Fields {
+		if seen[f.Name] {
+			c.errorf(f.P, "field '%s' declared twice in typedef %s", f.Name, td.Name)
+		}
+		seen[f.Name] = true
+		c.varDecl(f, true)
+		if f.Type.Struct != nil {
+			c.typedef(f.Type.Struct, append(outer, td))
+		}
+	}
+}
+
+func (c *checker) resolveType(t *Type) {
+	if t.Kind != TStruct || t.Struct != nil {
+		return
+	}
+	td := c.typedefs[t.Name]
+	if td == nil {
+		c.errorf(t.P, "unknown type '%s'", t.Name)
+		t.Kind = TInt // keep going as if it were an int
+		return
+	}
+	t.Struct = td
+}
+
+// constValue evaluates a constant expression.
+func (c *checker) constValue(e Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *Const:
+		return e.Val, true
+	case *VarRef:
+		if m := c.spec.MtypeValues[e.Name]; m != nil && e.Index == nil && e.Field == nil {
+			return m.Value, true
+		}
+	case *Unary:
+		x, ok := c.constValue(e.X)
+		switch e.Op {
+		case "-":
+			return -x, ok
+		case "~":
+			return ^x, ok
+		case "!":
+			return b2i(x == 0), ok
+		}
+	case *Binary:
+		x, ok1 := c.constValue(e.X)
+		y, ok2 := c.constValue(e.Y)
+		if ok1 && ok2 {
+			ok := true
+			v := applyBinary(e.Op, x, y, func() { ok = false })
+			return v, ok
+		}
+	case *Cond:
+		x, ok1 := c.constValue(e.C)
+		a, ok2 := c.constValue(e.Then)
+		b, ok3 := c.constValue(e.Else)
+		if ok1 && ok2 && ok3 {
+			if x != 0 {
+				return a, true
+			}
+			return b, true
+		}
+	}
+	return 0, false
+}
+
+// varDecl checks one declared variable (global, local, parameter or field).
+func (c *checker) varDecl(v *Var, global bool) {
+	c.resolveType(v.Type)
+	if v.LenExpr != nil {
+		n, ok := c.constValue(v.LenExpr)
+		switch {
+		case !ok:
+			c.errorf(v.LenExpr.Pos(), "array size of '%s' must be a constant", v.Name)
+			v.Len = 1
+		case n < 1 || n > 1<<16:
+			c.errorf(v.LenExpr.Pos(), "bad array size %d for '%s'", n, v.Name)
+			v.Len = 1
+		default:
+			v.Len = int(n)
+		}
+	}
+	if ci := v.ChanInit; ci != nil {
+		if v.Type.Kind != TChan {
+			c.errorf(ci.P, "'%s' is not a chan and cannot have a channel initialiser", v.Name)
+		}
+		n, ok := c.constValue(ci.CapExpr)
+		switch {
+		case !ok:
+			c.errorf(ci.CapExpr.Pos(), "capacity of channel '%s' must be a constant", v.Name)
+		case n < 0 || n > 65535:
+			c.errorf(ci.CapExpr.Pos(), "bad capacity %d for channel '%s'", n, v.Name)
+		default:
+			ci.Cap = int(n)
+		}
+		for _, f := range ci.Fields {
+			c.resolveType(f)
+			if f.Kind == TUnsigned {
+				c.errorf(f.P, "unsigned cannot be used as a message field type")
+			}
+		}
+	}
+	if v.Init != nil {
+		switch {
+		case v.Type.Kind == TStruct:
+			c.errorf(v.Init.Pos(), "a structure cannot have an initialiser")
+		case v.Type.Kind == TChan:
+			if cl := c.expr(v.Init); cl != cChan && cl != cBad {
+				c.errorf(v.Init.Pos(), "chan '%s' initialised with a number", v.Name)
+			}
+		default:
+			c.numeric(v.Init, "initialiser")
+			if hasRun(v.Init) {
+				c.errorf(v.Init.Pos(), "cannot use run in a variable's initialiser")
+			}
+		}
+	}
+	if v.ArrInit != nil {
+		if !v.IsArray() {
+			c.errorf(v.P, "'%s' must be an array to take a list of initial values", v.Name)
+		}
+		for _, e := range v.ArrInit {
+			if _, ok := c.constValue(e); !ok {
+				c.errorf(e.Pos(), "array initialiser must be a list of constants")
+			}
+		}
+	}
+	_ = global
+}
+
+func hasRun(e Expr) bool {
+	found := false
+	walkExpr(e, func(x Expr) {
+		if _, ok := x.(*Run); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkExpr calls f for e and every expression inside it.
+func walkExpr(e Expr, f func(Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
+	switch e := e.(type) {
+	case *VarRef:
+		walkExpr(e.Index, f)
+		if e.Field != nil {
+			walkExpr(e.Field, f)
+		}
+	case *Unary:
+		walkExpr(e.X, f)
+	case *Binary:
+		walkExpr(e.X, f)
+		walkExpr(e.Y, f)
+	case *Cond:
+		walkExpr(e.C, f)
+		walkExpr(e.Then, f)
+		walkExpr(e.Else, f)
+	case *Run:
+		for _, a := range e.Args {
+			walkExpr(a, f)
+		}
+	case *ChanOp:
+		walkExpr(e.Chan, f)
+	case *Poll:
+		walkExpr(e.Chan, f)
+		for _, a := range e.Args {
+			walkExpr(a, f)
+		}
+	case *Builtin:
+		walkExpr(e.X, f)
+	case *RemoteRef:
+		walkExpr(e.Index, f)
+		if e.Var != nil {
+			walkExpr(e.Var, f)
+		}
+	case *Eval:
+		walkExpr(e.X, f)
+	}
+}
+
+// Proctypes.
+
+func (c *checker) proctype(p *Proctype) {
+	c.proc = p
+	c.scopes = []map[string]*Var{{}}
+	c.loops, c.started, c.gotos = 0, false, nil
+	p.Labels = map[string]*Labeled{}
+	p.Locals = nil
+	if p.ActiveExpr != nil {
+		n, ok := c.constValue(p.ActiveExpr)
+		switch {
+		case !ok:
+			c.errorf(p.ActiveExpr.Pos(), "the number of active copies must be a constant")
+		case n < 0 || n > 255:
+			c.errorf(p.ActiveExpr.Pos(), "max nr of processes is 255")
+		default:
+			p.Active = int(n)
+		}
+	} else if p.IsActive {
+		p.Active = 1
+	}
+	if p.Kind == KindInit {
+		p.Active = 1
+	}
+	for _, v := range p.Params {
+		if v.Init != nil || v.ChanInit != nil || v.ArrInit != nil {
+			c.errorf(v.P, "initializer in parameter list")
+		}
+		if v.IsArray() {
+			c.errorf(v.P, "a parameter cannot be an array")
+		}
+		c.local(v)
+		v.InitAtStart = true
+	}
+	if p.Provided != nil {
+		c.numeric(p.Provided, "provided clause")
+	}
+	c.block(p.Body, false)
+	for _, g := range c.gotos {
+		if l := p.Labels[g.Label]; l != nil {
+			g.Target = l
+		} else {
+			c.errorf(g.P, "undefined label '%s' in %s", g.Label, p.Name)
+		}
+	}
+	c.proc = nil
+	c.scopes = nil
+}
+
+// lookup finds a variable visible at this point.
+func (c *checker) lookup(name string) *Var {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if v := c.scopes[i][name]; v != nil {
+			return v
+		}
+	}
+	return c.globals[name]
+}
+
+// local declares a local variable or parameter of the current proctype.
+func (c *checker) local(v *Var) {
+	if old := c.lookup(v.Name); old != nil {
+		where := "a local variable"
+		if old.Proc == nil {
+			where = "a global variable"
+		}
+		c.errorf(v.P, "redeclaration of '%s', already declared as %s at %s", v.Name, where, old.P)
+	} else if !c.declared(v.Name, v.P) {
+		c.scopes[len(c.scopes)-1][v.Name] = v
+	}
+	v.Proc = c.proc
+	v.Index = len(c.proc.Locals)
+	c.proc.Locals = append(c.proc.Locals, v)
+	c.varDecl(v, false)
+}
+
+func (c *checker) block(b *Block, scope bool) {
+	if scope {
+		c.scopes = append(c.scopes, map[string]*Var{})
+		defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+	}
+	wasDStep := c.inDStep
+	if b.Kind == BlockDStep {
+		c.inDStep = true
+	}
+	for _, s := range b.Stmts {
+		c.stmt(s)
+	}
+	c.inDStep = wasDStep
+}
+
+func (c *checker) options(opts []*Block, what string) {
+	elses := 0
+	for _, o := range opts {
+		if len(o.Stmts) > 0 {
+			if _, ok := unlabel(o.Stmts[0]).(*Else); ok {
+				elses++
+				if elses == 2 {
+					c.errorf(o.Stmts[0].Pos(), "duplicate else in %s", what)
+				}
+			}
+		}
+		c.block(o, false)
+	}
+}
+
+// unlabel returns the statement under any labels.
+func unlabel(s Stmt) Stmt {
+	for {
+		l, ok := s.(*Labeled)
+		if !ok || l.Stmt == nil {
+			return s
+		}
+		s = l.Stmt
+	}
+}
+
+func (c *checker) stmt(s Stmt) {
+	if _, ok := s.(*DeclStmt); !ok {
+		if _, ok := s.(*XUStmt); !ok {
+			defer func() { c.started = true }()
+		}
+	}
+	switch s := s.(type) {
+	case *DeclStmt:
+		for _, v := range s.Vars {
+			v.InitAtStart = !c.started
+			if c.started && v.ChanInit != nil {
+				c.errorf(v.P, "place initialized chan declaration of '%s' at the start of the proctype", v.Name)
+			}
+			c.local(v)
+		}
+	case *XUStmt:
+		for _, r := range s.Chans {
+			if c.ref(r, useRead) != cChan {
+				c.errorf(r.P, "%s needs a channel, and '%s' is not one", s.Kind, r.Name)
+			}
+		}
+	case *Block:
+		c.block(s, true)
+	case *Labeled:
+		if old := c.proc.Labels[s.Label]; old != nil {
+			c.errorf(s.P, "label %s redeclared (first at %s)", s.Label, old.P)
+		} else {
+			c.proc.Labels[s.Label] = s
+		}
+		if s.Stmt != nil {
+			c.stmt(s.Stmt)
+		}
+	case *Unless:
+		c.stmt(s.Main)
+		c.stmt(s.Escape)
+	case *If:
+		c.options(s.Options, "if")
+	case *Do:
+		c.loops++
+		c.options(s.Options, "do")
+		c.loops--
+	case *For:
+		c.lvalue(s.Var, "for loop variable")
+		if s.In != nil {
+			// for (x in a) runs over the indexes of an array or the
+			// messages of a channel.
+			v := c.resolve(s.In)
+			if v != nil && !v.IsArray() && v.Type.Kind != TChan {
+				c.errorf(s.In.P, "'%s' is neither an array nor a channel", s.In.Name)
+			}
+			if v != nil && s.In.Index == nil {
+				s.In.Kind, s.In.Var = RefVar, v
+				v.Read = true
+			} else if v != nil {
+				c.ref(s.In, useRead)
+			}
+		} else {
+			c.numeric(s.From, "for bound")
+			c.numeric(s.To, "for bound")
+		}
+		c.loops++
+		c.block(s.Body, true)
+		c.loops--
+	case *Select:
+		c.lvalue(s.Var, "select variable")
+		c.numeric(s.From, "select bound")
+		c.numeric(s.To, "select bound")
+	case *Break:
+		if c.loops == 0 {
+			c.errorf(s.P, "break outside a do or for loop")
+		}
+	case *Goto:
+		c.gotos = append(c.gotos, s)
+	case *Else:
+	case *Printf:
+		for _, a := range s.Args {
+			c.exprNoRead(a)
+		}
+	case *Printm:
+		c.exprNoRead(s.X)
+	case *Assert:
+		c.numeric(s.X, "assertion")
+	case *SetPriority:
+		c.numeric(s.Pid, "set_priority argument")
+		c.numeric(s.Prio, "set_priority argument")
+	case *ExprStmt:
+		if r, ok := s.X.(*Run); ok {
+			c.run(r)
+			return
+		}
+		c.numeric(s.X, "condition")
+	case *Assign:
+		c.assign(s)
+	case *Send:
+		c.send(s)
+	case *Recv:
+		c.recv(s.Chan, s.Args, true, s.P)
+	case *Call:
+		if c.inlines[s.Name] == nil { // a call of a known inline was reported when it was expanded
+			c.errorf(s.P, "undefined inline '%s'", s.Name)
+		}
+	default:
+		panic(fmt.Sprintf("check: unknown statement %T", s))
+	}
+}
+
+func (c *checker) assign(s *Assign) {
+	ref, ok := s.LHS.(*VarRef)
+	if !ok {
+		c.errorf(s.LHS.Pos(), "cannot assign to %s", describe(s.LHS))
+		c.expr(s.LHS)
+		if s.RHS != nil {
+			c.expr(s.RHS)
+		}
+		return
+	}
+	lcl := c.lvalue(ref, "assignment")
+	if s.RHS == nil { // ++ or --
+		if lcl == cChan {
+			c.errorf(s.P, "arithmetic on chan '%s'", ref.Name)
+		}
+		return
+	}
+	if r, ok := s.RHS.(*Run); ok {
+		c.run(r)
+		return
+	}
+	rcl := c.expr(s.RHS)
+	switch {
+	case lcl == cBad || rcl == cBad:
+	case lcl == cStruct || rcl == cStruct:
+		c.errorf(s.P, "cannot assign a whole structure")
+	case lcl == cChan && rcl == cNum && !isZero(s.RHS):
+		c.diags.Warn(s.P, "number assigned to chan '%s'", ref.Name)
+	case lcl == cNum && rcl == cChan:
+		c.diags.Warn(s.P, "chan assigned to number '%s'", ref.Name)
+	}
+}
+
+func isZero(e Expr) bool {
+	k, ok := e.(*Const)
+	return ok && k.Val == 0
+}
+
+func describe(e Expr) string {
+	switch e := e.(type) {
+	case *Const:
+		return "constant " + e.Text
+	case *VarRef:
+		return "'" + e.Name + "'"
+	}
+	return "an expression"
+}
+
+// lvalue checks a variable that is written. Its indexes are read; the
+// variable itself is not.
+func (c *checker) lvalue(r *VarRef, what string) class {
+	cl := c.ref(r, useWrite)
+	switch r.Kind {
+	case RefMtype:
+		c.errorf(r.P, "cannot assign to mtype constant '%s'", r.Name)
+	case RefPid, RefNrPr, RefLast:
+		c.errorf(r.P, "invalid assignment to %s", r.Name)
+	}
+	return cl
+}
+
+func (c *checker) send(s *Send) {
+	fields := c.channel(s.Chan, "send")
+	for _, a := range s.Args {
+		if r, ok := a.(*Run); ok {
+			c.errorf(r.P, "use of run operator in a send")
+		}
+	}
+	if fields != nil && len(s.Args) != len(fields) {
+		c.errorf(s.P, "%d message fields sent, channel takes %d", len(s.Args), len(fields))
+	}
+	for i, a := range s.Args {
+		cl := c.expr(a)
+		if fields != nil && i < len(fields) {
+			c.fieldMatch(a, cl, fields[i])
+		}
+	}
+}
+
+// fieldMatch checks one message field against the channel's declaration.
+func (c *checker) fieldMatch(a Expr, cl class, f *Type) {
+	switch {
+	case cl == cBad:
+	case f.Kind == TStruct && cl != cStruct:
+		c.errorf(a.Pos(), "message field must be a %s structure", f.Name)
+	case f.Kind != TStruct && cl == cStruct:
+		c.errorf(a.Pos(), "a structure cannot be a %s message field", f.Kind)
+	}
+}
+
+// recv checks a receive or a poll. Arguments are variables (written, except
+// in a poll), constants, or eval(expr).
+func (c *checker) recv(ch Expr, args []Expr, writes bool, pos Pos) {
+	fields := c.channel(ch, "receive")
+	// Fewer arguments than fields is allowed (SPIN ignores the rest).
+	if fields != nil && len(args) > len(fields) {
+		c.errorf(pos, "%d message fields received, channel has %d", len(args), len(fields))
+	}
+	for i, a := range args {
+		var cl class
+		switch a := a.(type) {
+		case *Const:
+			cl = cNum
+		case *Eval:
+			cl = c.numeric(a.X, "eval")
+		case *VarRef:
+			// Receive arguments count as reads of the variable (SPIN-NOTES 2.2).
+			mode := useRecv
+			if !writes {
+				mode = useRead
+			}
+			cl = c.ref(a, mode)
+			switch a.Kind {
+			case RefPid, RefNrPr, RefLast:
+				if writes {
+					c.errorf(a.P, "invalid assignment to %s", a.Name)
+				}
+			}
+		default:
+			c.errorf(a.Pos(), "receive arguments must be variables, constants or eval(...)")
+			cl = c.expr(a)
+		}
+		if fields != nil && i < len(fields) {
+			c.fieldMatch(a, cl, fields[i])
+		}
+	}
+}
+
+// channel checks that e is a channel and returns its message fields when its
+// declaration says them.
+func (c *checker) channel(e Expr, what string) []*Type {
+	cl := c.expr(e)
+	if cl == cBad {
+		return nil
+	}
+	if cl != cChan {
+		c.errorf(e.Pos(), "%s on %s, which is not a channel", what, describe(e))
+		return nil
+	}
+	if r, ok := e.(*VarRef); ok && r.Kind == RefVar {
+		v := r.Var
+		for f := r; f.Field != nil; f = f.Field {
+			v = f.Field.Var
+		}
+		if v != nil && v.ChanInit != nil {
+			return v.ChanInit.Fields
+		}
+	}
+	return nil
+}
+
+func (c *checker) run(r *Run) class {
+	p := c.procs[r.Name]
+	if p == nil {
+		c.errorf(r.P, "run of unknown proctype '%s'", r.Name)
+		for _, a := range r.Args {
+			c.expr(a)
+		}
+		return cBad
+	}
+	r.Proc = p
+	if len(r.Args) != len(p.Params) {
+		c.errorf(r.P, "run %s(...) with %d arguments, %s has %d parameters", r.Name, len(r.Args), r.Name, len(p.Params))
+	}
+	for i, a := range r.Args {
+		cl := c.expr(a)
+		if i >= len(p.Params) || cl == cBad {
+			continue
+		}
+		switch pt := p.Params[i].Type; {
+		case pt.Kind == TStruct || cl == cStruct:
+			c.errorf(a.Pos(), "structures cannot be passed to run")
+		case pt.Kind == TChan && cl == cNum && !isZero(a):
+			c.diags.Warn(a.Pos(), "number passed for chan parameter '%s' of %s", p.Params[i].Name, r.Name)
+		case pt.Kind != TChan && cl == cChan:
+			c.diags.Warn(a.Pos(), "chan passed for parameter '%s' of %s, which is a %s", p.Params[i].Name, r.Name, pt.Kind)
+		}
+	}
+	return cNum
+}
+
+// Expressions.
+
+// class is what kind of value an expression has.
+type class int
+
+const (
+	cNum    class = iota // a number
+	cChan                // a channel
+	cStruct              // a whole structure
+	cBad                 // an error was already reported
+)
+
+// numeric checks an expression that must be a number.
+func (c *checker) numeric(e Expr, what string) class {
+	cl := c.expr(e)
+	switch cl {
+	case cChan:
+		c.errorf(e.Pos(), "channel used as a number in %s", what)
+	case cStruct:
+		c.errorf(e.Pos(), "structure used as a number in %s", what)
+	}
+	return cl
+}
+
+func (c *checker) exprNoRead(e Expr) class {
+	if r, ok := e.(*VarRef); ok {
+		return c.ref(r, usePrint)
+	}
+	return c.expr(e)
+}
+
+func (c *checker) expr(e Expr) class {
+	switch e := e.(type) {
+	case *Const:
+		return cNum
+	case *VarRef:
+		return c.ref(e, useRead)
+	case *Unary:
+		if c.inLTL && (e.Op == "[]" || e.Op == "<>" || e.Op == "X") {
+			c.expr(e.X)
+			return cNum
+		}
+		return c.operand(c.expr(e.X), e.X, e.Op)
+	case *Binary:
+		x, y := c.expr(e.X), c.expr(e.Y)
+		if (e.Op == "==" || e.Op == "!=") && x == cChan && y == cChan {
+			return cNum
+		}
+		c.operand(x, e.X, e.Op)
+		c.operand(y, e.Y, e.Op)
+		return cNum
+	case *Cond:
+		c.numeric(e.C, "condition")
+		a, b := c.expr(e.Then), c.expr(e.Else)
+		if a == cChan && b == cChan {
+			return cChan
+		}
+		c.operand(a, e.Then, "(->:)")
+		c.operand(b, e.Else, "(->:)")
+		return cNum
+	case *Run:
+		c.errorf(e.P, "use of run operator in compound expression")
+		return c.run(e)
+	case *ChanOp:
+		c.channel(e.Chan, e.Op)
+		return cNum
+	case *Poll:
+		c.recv(e.Chan, e.Args, false, e.P)
+		return cNum
+	case *Builtin:
+		c.numeric(e.X, e.Op)
+		return cNum
+	case *Timeout, *Np:
+		return cNum
+	case *RemoteRef:
+		if e.Index != nil {
+			c.numeric(e.Index, "process index")
+		}
+		c.remotes = append(c.remotes, e)
+		if e.Var != nil {
+			c.spec.HasRemoteRefs = true
+		}
+		return cNum
+	case *Eval:
+		c.errorf(e.P, "eval(...) is only allowed among receive arguments")
+		return c.expr(e.X)
+	}
+	panic(fmt.Sprintf("check: unknown expression %T", e))
+}
+
+func (c *checker) operand(cl class, e Expr, op string) class {
+	switch cl {
+	case cChan:
+		c.errorf(e.Pos(), "channel %s used as a number (operator %s)", describe(e), op)
+		return cBad
+	case cStruct:
+		c.errorf(e.Pos(), "structure %s used as a number (operator %s)", describe(e), op)
+		return cBad
+	}
+	return cl
+}
+
+// resolve finds the variable a name refers to, or reports it.
+func (c *checker) resolve(r *VarRef) *Var {
+	if v := c.lookup(r.Name); v != nil {
+		return v
+	}
+	c.errorf(r.P, "undeclared variable '%s'", r.Name)
+	return nil
+}
+
+// refMode says how a variable reference uses the variable.
+type refMode int
+
+const (
+	useRead  refMode = iota // its value is used
+	useWrite                // it is assigned
+	useRecv                 // it receives a message field (counts as a read, SPIN-NOTES 2.2)
+	usePrint                // printed by printf or printm (not a read, SPIN-NOTES 2.2)
+)
+
+// ref resolves a variable reference; indexes are always reads.
+func (c *checker) ref(r *VarRef, mode refMode) class {
+	if r.Index != nil {
+		c.numeric(r.Index, "array index")
+	}
+	if v := c.lookupIn(r); v != nil {
+		r.Kind, r.Var = RefVar, v
+		if mode == useRead || mode == useRecv {
+			v.Read = true
+		}
+		return c.path(r, v)
+	}
+	if r.Field != nil {
+		c.errorf(r.P, "undeclared structure '%s'", r.Name)
+		return cBad
+	}
+	if m := c.spec.MtypeValues[r.Name]; m != nil {
+		if r.Index != nil {
+			c.errorf(r.P, "mtype constant '%s' is not an array", r.Name)
+		}
+		r.Kind, r.Mtype = RefMtype, m
+		return cNum
+	}
+	switch r.Name {
+	case "_pid":
+		r.Kind = RefPid
+	case "_nr_pr":
+		r.Kind = RefNrPr
+	case "_last":
+		r.Kind = RefLast
+	case "_priority":
+		r.Kind = RefPriority
+	case "_":
+		r.Kind = RefUnderscore
+		if mode != useWrite && mode != useRecv {
+			c.errorf(r.P, "attempt to read the value of '_'")
+		}
+	default:
+		if c.inLTL {
+			c.errorf(r.P, "undeclared variable '%s' in ltl formula", r.Name)
+		} else {
+			c.errorf(r.P, "undeclared variable '%s'", r.Name)
+		}
+		return cBad
+	}
+	if r.Index != nil {
+		c.errorf(r.P, "%s is not an array", r.Name)
+	}
+	return cNum
+}
+
+func (c *checker) lookupIn(r *VarRef) *Var {
+	if c.proc == nil {
+		return c.globals[r.Name]
+	}
+	return c.lookup(r.Name)
+}
+
+// path checks the index and fields of a reference to v.
+func (c *checker) path(r *VarRef, v *Var) class {
+	if v.IsArray() && r.Index == nil {
+		c.errorf(r.P, "missing array index for '%s'", r.Name)
+		return cBad
+	}
+	if !v.IsArray() && r.Index != nil {
+		c.errorf(r.P, "'%s' is a scalar, not an array", r.Name)
+		return cBad
+	}
+	t := v.Type
+	if r.Field != nil {
+		if t.Kind != TStruct || t.Struct == nil {
+			c.errorf(r.Field.P, "'%s' is not a structure and has no field '%s'", r.Name, r.Field.Name)
+			return cBad
+		}
+		var f *Var
+		for _, fv := range t.Struct.Fields {
+			if fv.Name == r.Field.Name {
+				f = fv
+			}
+		}
+		if f == nil {
+			c.errorf(r.Field.P, "no field '%s' in structure %s", r.Field.Name, t.Struct.Name)
+			return cBad
+		}
+		if r.Field.Index != nil {
+			c.numeric(r.Field.Index, "array index")
+		}
+		r.Field.Kind, r.Field.Var = RefVar, f
+		return c.path(r.Field, f)
+	}
+	switch t.Kind {
+	case TChan:
+		return cChan
+	case TStruct:
+		return cStruct
+	}
+	return cNum
+}
+
+// remote resolves P[i]@label and P[i]:var, once all proctypes are known.
+func (c *checker) remote(r *RemoteRef) {
+	p := c.procs[r.Proc]
+	if p == nil {
+		c.errorf(r.P, "'%s' is not a proctype", r.Proc)
+		return
+	}
+	r.Proctype = p
+	if r.Var == nil {
+		if p.Labels[r.Label] == nil {
+			c.errorf(r.P, "proctype %s has no label '%s'", p.Name, r.Label)
+		}
+		return
+	}
+	for _, v := range p.Locals {
+		if v.Name == r.Var.Name {
+			r.Var.Kind, r.Var.Var = RefVar, v
+			if r.Var.Index != nil {
+				c.numeric(r.Var.Index, "array index")
+			}
+			v.Read = true
+			c.path(r.Var, v)
+			return
+		}
+	}
+	c.errorf(r.Var.P, "proctype %s has no local variable '%s'", p.Name, r.Var.Name)
+}

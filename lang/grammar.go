@@ -1,0 +1,391 @@
+package lang
+
+// The Promela grammar, written for participle. These structs are the parse
+// tree; build.go turns them into the AST (ast.go) that the rest of gmc uses.
+// Expressions are parsed flat (operand, operator, operand, ...) and given
+// their precedence in build.go, which keeps the grammar free of backtracking.
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+type gUnit struct {
+	Pos      lexer.Position
+	Proctype *gProctype `parser:"(  @@"`
+	Init     *gInit     `parser:" | @@"`
+	Never    *gNever    `parser:" | @@"`
+	Trace    *gTrace    `parser:" | @@"`
+	LTL      *gLTL      `parser:" | @@"`
+	Typedef  *gTypedef  `parser:" | @@"`
+	Mtype    *gMtype    `parser:" | @@"`
+	Inline   *gInline   `parser:" | @@"`
+	CCode    *gCCode    `parser:" | @@"`
+	Decl     *gDecl     `parser:" | @@"`
+	Semi     bool       `parser:" | @';' )"`
+}
+
+type gProctype struct {
+	Pos      lexer.Position
+	Active   *gActive `parser:"@@?"`
+	Kind     string   `parser:"@('proctype' | 'D_proctype')"`
+	Name     string   `parser:"@(Ident | PName)"`
+	Params   []*gDecl `parser:"'(' ( @@ ( ';'+ @@ )* ';'* )? ')'"`
+	Priority string   `parser:"( 'priority' @Int )?"`
+	Provided *gExpr   `parser:"( 'provided' '(' @@ ')' )?"`
+	Body     *gBlock  `parser:"@@"`
+}
+
+type gActive struct {
+	Pos   lexer.Position
+	Count *gExpr `parser:"'active' ( '[' @@ ']' )?"`
+}
+
+type gInit struct {
+	Pos      lexer.Position
+	Priority string  `parser:"'init' ( 'priority' @Int )?"`
+	Body     *gBlock `parser:"@@"`
+}
+
+type gNever struct {
+	Pos  lexer.Position
+	Name string  `parser:"'never' @Ident?"`
+	Body *gBlock `parser:"@@"`
+}
+
+type gTrace struct {
+	Pos  lexer.Position
+	Kind string  `parser:"@('trace' | 'notrace')"`
+	Body *gBlock `parser:"@@"`
+}
+
+type gLTL struct {
+	Pos     lexer.Position
+	Name    string    `parser:"'ltl' @(Ident | PName)?"`
+	Formula *gLTLExpr `parser:"'{' @@ ';'* '}'"`
+}
+
+type gTypedef struct {
+	Pos    lexer.Position
+	Name   string   `parser:"'typedef' @Ident"`
+	Fields []*gDecl `parser:"'{' @@ ( ';'+ @@ )* ';'* '}'"`
+}
+
+type gMtype struct {
+	Pos     lexer.Position
+	Subtype string      `parser:"'mtype' ( ':' @Ident )? '='?"`
+	Names   []*gNamePos `parser:"'{' @@ ( ','? @@ )* '}'"`
+}
+
+type gNamePos struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+type gInline struct {
+	Pos    lexer.Position
+	Name   string      `parser:"'inline' @Ident"`
+	Params []*gNamePos `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
+	Body   *gBlock     `parser:"@@"`
+}
+
+type gCCode struct {
+	Pos     lexer.Position
+	Kind    string   `parser:"@CCode"`
+	Strings []string `parser:"@String*"`
+}
+
+// gDecl is one declaration: a type and one or more variables.
+type gDecl struct {
+	Pos  lexer.Position
+	Vis  string   `parser:"@('hidden' | 'show' | 'local')?"`
+	Type *gType   `parser:"@@"`
+	Vars []*gIVar `parser:"@@ ( ',' @@ )*"`
+}
+
+type gType struct {
+	Pos     lexer.Position
+	Name    string `parser:"@('bit' | 'bool' | 'byte' | 'short' | 'int' | 'pid' | 'chan' | 'unsigned' | 'mtype' | Ident)"`
+	Subtype string `parser:"( ':' @Ident )?"`
+}
+
+type gIVar struct {
+	Pos      lexer.Position
+	Name     string     `parser:"@Ident"`
+	Bits     string     `parser:"( ':' @Int )?"`
+	Len      *gExpr     `parser:"( '[' @@ ']' )?"`
+	ChanInit *gChanInit `parser:"( '=' ( @@"`
+	ArrInit  []*gExpr   `parser:"      | '{' @@ ( ',' @@ )* '}'"`
+	Init     *gExpr     `parser:"      | @@ ) )?"`
+}
+
+type gChanInit struct {
+	Pos    lexer.Position
+	Cap    *gExpr   `parser:"'[' @@ ']' 'of'"`
+	Fields []*gType `parser:"'{' @@ ( ',' @@ )* '}'"`
+}
+
+type gBlock struct {
+	Pos  lexer.Position
+	Body *gSequence `parser:"'{' @@ '}'"`
+}
+
+// gSequence is one or more steps; separators are required between steps and
+// allowed after the last one.
+type gSequence struct {
+	Pos   lexer.Position
+	Steps []*gStep `parser:"@@ ( ( ';' | '->' )+ @@? )*"`
+}
+
+type gStep struct {
+	Pos    lexer.Position
+	Decl   *gDecl `parser:"(  @@"`
+	XU     *gXU   `parser:" | @@"`
+	Stmt   *gStmt `parser:" | @@"`
+	Unless *gStmt `parser:"   ( 'unless' @@ )? )"`
+}
+
+type gXU struct {
+	Pos  lexer.Position
+	Kind string     `parser:"@('xr' | 'xs')"`
+	Refs []*gVarRef `parser:"@@ ( ',' @@ )*"`
+}
+
+type gStmt struct {
+	Pos     lexer.Position
+	If      *gOptions    `parser:"(  'if' @@ 'fi'"`
+	Do      *gOptions    `parser:" | 'do' @@ 'od'"`
+	For     *gFor        `parser:" | @@"`
+	Select  *gSelect     `parser:" | @@"`
+	Atomic  *gBlock      `parser:" | 'atomic' @@"`
+	DStep   *gBlock      `parser:" | 'd_step' @@"`
+	Block   *gBlock      `parser:" | @@"`
+	Break   bool         `parser:" | @'break'"`
+	Goto    string       `parser:" | 'goto' @Ident"`
+	Else    bool         `parser:" | @'else'"`
+	Printf  *gPrintf     `parser:" | @@"`
+	Printm  *gExpr       `parser:" | 'printm' '(' @@ ')'"`
+	Assert  *gExpr       `parser:" | 'assert' @@"`
+	SetPrio *gSetPrio    `parser:" | @@"`
+	CCode   *gCCode      `parser:" | @@"`
+	Return  *gExpr       `parser:" | 'return' @@"`
+	Inline  *gInlineBody `parser:" | @@"`
+	Labeled *gLabeled    `parser:" | @@"`
+	Call    *gCall       `parser:" | @@"`
+	Simple  *gSimple     `parser:" | @@ )"`
+}
+
+type gOptions struct {
+	Pos     lexer.Position
+	Options []*gSequence `parser:"( '::' @@ )+"`
+}
+
+type gFor struct {
+	Pos  lexer.Position
+	Var  *gVarRef `parser:"'for' '(' @@"`
+	From *gExpr   `parser:"( ':' @@"`
+	To   *gExpr   `parser:"  '..' @@"`
+	In   *gVarRef `parser:"| 'in' @@ ) ')' ';'?"`
+	Body *gBlock  `parser:"@@"`
+}
+
+type gSelect struct {
+	Pos  lexer.Position
+	Var  *gVarRef `parser:"'select' '(' @@"`
+	From *gExpr   `parser:"':' @@"`
+	To   *gExpr   `parser:"'..' @@ ')'"`
+}
+
+type gPrintf struct {
+	Pos    lexer.Position
+	Format string   `parser:"'printf' '(' @String"`
+	Args   []*gExpr `parser:"( ',' @@ )* ')'"`
+}
+
+type gSetPrio struct {
+	Pos  lexer.Position
+	Pid  *gExpr `parser:"'set_priority' '(' @@"`
+	Prio *gExpr `parser:"',' @@ ')'"`
+}
+
+// gInlineBody is an expanded inline call (see inline.go).
+type gInlineBody struct {
+	Pos  lexer.Position
+	Name string  `parser:"@Inline"`
+	Body *gBlock `parser:"@@"`
+}
+
+type gLabeled struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident ':'"`
+	Stmt *gStmt `parser:"@@?"`
+}
+
+type gCall struct {
+	Pos  lexer.Position
+	Name string   `parser:"@Ident '('"`
+	Args []*gExpr `parser:"( @@ ( ',' @@ )* )? ')'"`
+}
+
+// gSimple is an expression statement, assignment, ++/--, send or receive:
+// all start with an expression (a variable, for all but the first).
+type gSimple struct {
+	Pos    lexer.Position
+	X      *gExpr     `parser:"@@"`
+	Assign *gExpr     `parser:"(  '=' @@"`
+	Incr   bool       `parser:" | @'++'"`
+	Decr   bool       `parser:" | @'--'"`
+	SendOp string     `parser:" | @('!' | '!!')"`
+	Send   *gSendArgs `parser:"   @@"`
+	RecvOp string     `parser:" | @('?' | '??')"`
+	Recv   *gRecvSpec `parser:"   @@ )?"`
+}
+
+type gSendArgs struct {
+	Pos   lexer.Position
+	First *gExpr   `parser:"@@"`
+	Paren []*gExpr `parser:"( '(' @@ ( ',' @@ )* ')'"`
+	Rest  []*gExpr `parser:"| ( ',' @@ )+ )?"`
+}
+
+type gRecvSpec struct {
+	Pos  lexer.Position
+	Copy *gRecvArgs `parser:"(  '<' @@ '>'"`
+	Args *gRecvArgs `parser:" | @@ )"`
+}
+
+type gRecvArgs struct {
+	Pos    lexer.Position
+	Parens *gRecvArgs  `parser:"(  '(' @@ ')'"`
+	First  *gRecvArg   `parser:" | @@"`
+	Paren  *gRecvArgs  `parser:"   ( '(' @@ ')'"`
+	Rest   []*gRecvArg `parser:"   | ( ',' @@ )+ )? )"`
+}
+
+type gRecvArg struct {
+	Pos  lexer.Position
+	Eval *gExpr   `parser:"(  'eval' '(' @@ ')'"`
+	Neg  bool     `parser:" | ( @'-'?"`
+	Int  string   `parser:"     @Int )"`
+	Cst  string   `parser:" | @('true' | 'false' | 'skip')"`
+	Ref  *gVarRef `parser:" | @@ )"`
+}
+
+// gExpr is a flat list of operands and binary operators.
+type gExpr struct {
+	Pos  lexer.Position
+	Left *gUnary    `parser:"@@"`
+	Rest []*gBinary `parser:"@@*"`
+}
+
+type gBinary struct {
+	Pos   lexer.Position
+	Op    string  `parser:"@('||' | '&&' | '|' | '^' | '&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '<<' | '>>' | '+' | '-' | '*' | '/' | '%')"`
+	Right *gUnary `parser:"@@"`
+}
+
+type gUnary struct {
+	Pos  lexer.Position
+	Ops  []string  `parser:"@('!' | '-' | '~')*"`
+	Prim *gPrimary `parser:"@@"`
+}
+
+type gPrimary struct {
+	Pos     lexer.Position
+	Paren   *gParen    `parser:"(  '(' @@ ')'"`
+	Int     string     `parser:" | @Int"`
+	Const   string     `parser:" | @('true' | 'false' | 'skip' | 'timeout' | 'np_')"`
+	Run     *gRun      `parser:" | @@"`
+	ChanFn  string     `parser:" | @('len' | 'empty' | 'nempty' | 'full' | 'nfull')"`
+	ChanArg *gVarRef   `parser:"   '(' @@ ')'"`
+	Fn      string     `parser:" | @('enabled' | 'pc_value' | 'get_priority')"`
+	FnArg   *gExpr     `parser:"   '(' @@ ')'"`
+	CExpr   string     `parser:" | @CCode"`
+	Remote  *gRemote   `parser:" | @@"`
+	Ref     *gVarRef   `parser:" | @@"`
+	PollOp  string     `parser:"   ( @('?' | '??')"`
+	Poll    *gRecvArgs `parser:"     '[' @@ ']' )? )"`
+}
+
+type gParen struct {
+	Pos  lexer.Position
+	X    *gExpr `parser:"@@"`
+	Then *gExpr `parser:"( '->' @@"`
+	Else *gExpr `parser:"  ':' @@ )?"`
+}
+
+type gRun struct {
+	Pos      lexer.Position
+	Name     string   `parser:"'run' @(Ident | PName) '('"`
+	Args     []*gExpr `parser:"( @@ ( ',' @@ )* )? ')'"`
+	Priority string   `parser:"( 'priority' @Int )?"`
+}
+
+type gRemote struct {
+	Pos   lexer.Position
+	Proc  string   `parser:"@PName"`
+	Index *gExpr   `parser:"( '[' @@ ']' )?"`
+	Label string   `parser:"(  '@' @Ident"`
+	Var   *gVarRef `parser:" | ':' @@ )"`
+}
+
+type gVarRef struct {
+	Pos   lexer.Position
+	Name  string   `parser:"@Ident"`
+	Index *gExpr   `parser:"( '[' @@ ']' )?"`
+	Field *gVarRef `parser:"( '.' @@ )?"`
+}
+
+// LTL formulas: temporal and boolean operators over Promela expressions.
+
+type gLTLExpr struct {
+	Pos  lexer.Position
+	Left *gLTLOr   `parser:"@@"`
+	Op   string    `parser:"( @('->' | '<->' | 'implies' | 'equivalent')"`
+	Rest *gLTLExpr `parser:"  @@ )?"`
+}
+
+type gLTLOr struct {
+	Pos   lexer.Position
+	Terms []*gLTLAnd `parser:"@@ ( '||' @@ )*"`
+}
+
+type gLTLAnd struct {
+	Pos   lexer.Position
+	Terms []*gLTLUntil `parser:"@@ ( '&&' @@ )*"`
+}
+
+type gLTLUntil struct {
+	Pos  lexer.Position
+	Left *gLTLUnary    `parser:"@@"`
+	Rest []*gLTLBinary `parser:"@@*"`
+}
+
+type gLTLBinary struct {
+	Pos   lexer.Position
+	Op    string     `parser:"@('U' | 'W' | 'V' | 'until' | 'weakuntil' | 'stronguntil' | 'release')"`
+	Right *gLTLUnary `parser:"@@"`
+}
+
+type gLTLUnary struct {
+	Pos  lexer.Position
+	Ops  []string  `parser:"@('[]' | '<>' | 'X' | '!' | 'always' | 'eventually' | 'next')*"`
+	Atom *gLTLAtom `parser:"@@"`
+}
+
+type gLTLAtom struct {
+	Pos   lexer.Position
+	Expr  *gLTLCmp  `parser:"(  @@"`
+	Paren *gLTLExpr `parser:" | '(' @@ ')' )"`
+}
+
+// gLTLCmp is a Promela expression without && and || at its top level (those
+// are LTL's own operators there).
+type gLTLCmp struct {
+	Pos  lexer.Position
+	Left *gUnary      `parser:"@@"`
+	Rest []*gLTLCmpOp `parser:"@@*"`
+}
+
+type gLTLCmpOp struct {
+	Pos   lexer.Position
+	Op    string  `parser:"@('|' | '^' | '&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '<<' | '>>' | '+' | '-' | '*' | '/' | '%')"`
+	Right *gUnary `parser:"@@"`
+}

@@ -1,0 +1,273 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// tokenDefinition tells participle the names of gmc's token kinds. Tokens
+// come from gmc's own scanner and preprocessor (see parseTokens), so Lex is
+// never used.
+type tokenDefinition struct{}
+
+func (tokenDefinition) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF":     lexer.TokenType(tokEOF),
+		"Ident":   lexer.TokenType(tokIdent),
+		"PName":   lexer.TokenType(tokPName),
+		"Keyword": lexer.TokenType(tokKeyword),
+		"Int":     lexer.TokenType(tokInt),
+		"String":  lexer.TokenType(tokString),
+		"Punct":   lexer.TokenType(tokPunct),
+		"CCode":   lexer.TokenType(tokCCode),
+		"Inline":  lexer.TokenType(tokInline),
+	}
+}
+
+func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
+	return nil, errors.New("gmc tokens come from lang's own scanner")
+}
+
+// grammarLookahead is how many tokens participle may read into an alternative
+// before it commits to it. LTL formulas need the most: an atom such as
+// (a + b U c) is only known not to be an expression at the U.
+const grammarLookahead = 64
+
+var (
+	unitParserOnce sync.Once
+	unitParser     *participle.Parser[gUnit]
+	unitParserErr  error
+)
+
+func getUnitParser() (*participle.Parser[gUnit], error) {
+	unitParserOnce.Do(func() {
+		unitParser, unitParserErr = participle.Build[gUnit](
+			participle.Lexer(tokenDefinition{}),
+			participle.UseLookahead(grammarLookahead),
+		)
+	})
+	return unitParser, unitParserErr
+}
+
+// sliceLexer feeds a token slice to participle.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	if l.i >= len(l.toks) {
+		return l.toks[len(l.toks)-1], nil
+	}
+	l.i++
+	return l.toks[l.i-1], nil
+}
+
+// Options control how a model is read.
+type Options struct {
+	// ReadFile loads included files; nil means os.ReadFile.
+	ReadFile func(path string) ([]byte, error)
+	// Defines are macros set from the command line (-DNAME=value).
+	Defines map[string]string
+}
+
+// ParseFile reads, preprocesses and parses the model in path. It returns the
+// AST (possibly partial) and all diagnostics; the model is usable only if the
+// list has no errors.
+func ParseFile(path string, opts *Options) (*Spec, Diagnostics) {
+	read := os.ReadFile
+	if opts != nil && opts.ReadFile != nil {
+		read = opts.ReadFile
+	}
+	src, err := read(path)
+	if err != nil {
+		var d Diagnostics
+		d.Add(Pos{File: path}, "cannot read model: %v", unwrapPathError(err))
+		return nil, d
+	}
+	return Parse(path, src, opts)
+}
+
+// Parse preprocesses and parses src, the contents of the file path.
+func Parse(path string, src []byte, opts *Options) (spec *Spec, diags Diagnostics) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	defer func() {
+		// The front end must never crash on input. A panic here is a bug in
+		// gmc; report it as a diagnostic rather than a stack trace.
+		if r := recover(); r != nil {
+			diags.Add(Pos{File: path}, "internal error in the parser: %v (please report this model)", r)
+			spec = nil
+		}
+	}()
+	toks := preprocess(path, src, opts.ReadFile, opts.Defines, &diags)
+	markProctypeNames(toks)
+	toks = expandInlines(toks, &diags)
+	toks = insertSemicolons(toks)
+	units := parseTokens(toks, &diags)
+	spec = build(path, units, &diags)
+	diags.Sort()
+	return spec, diags
+}
+
+// markProctypeNames gives the names declared with `proctype NAME` their own
+// token kind, as SPIN's lexer does, so that P[i]:v and P@L parse as remote
+// references while (a -> b : c) stays a conditional expression.
+func markProctypeNames(toks []token) {
+	names := map[string]bool{}
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].kind == tokKeyword && (toks[i].text == "proctype" || toks[i].text == "D_proctype") && toks[i+1].kind == tokIdent {
+			names[toks[i+1].text] = true
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for i := range toks {
+		if toks[i].kind == tokIdent && names[toks[i].text] {
+			toks[i].kind = tokPName
+		}
+	}
+}
+
+// parseTokens parses the units of a model one at a time, so that a syntax
+// error in one proctype does not hide the errors in the next.
+func parseTokens(toks []token, diags *Diagnostics) []*gUnit {
+	parser, err := getUnitParser()
+	if err != nil {
+		panic(fmt.Sprintf("bad grammar: %v", err))
+	}
+	ltoks := make([]lexer.Token, len(toks))
+	for i, t := range toks {
+		ltoks[i] = lexer.Token{
+			Type:  lexer.TokenType(t.kind),
+			Value: t.text,
+			Pos:   lexer.Position{Filename: t.pos.File, Line: t.pos.Line, Column: t.pos.Col, Offset: i},
+		}
+	}
+	var units []*gUnit
+	start := 0
+	for start < len(toks) && toks[start].kind != tokEOF && !diags.Full() {
+		pl, err := lexer.Upgrade(&sliceLexer{toks: ltoks[start:]})
+		if err != nil {
+			panic(err)
+		}
+		u, err := parser.ParseFromLexer(pl, participle.AllowTrailing(true))
+		if err == nil {
+			units = append(units, u)
+			start += pl.Cursor()
+			continue
+		}
+		pos, msg := syntaxError(err)
+		diags.Add(pos, "%s", msg)
+		// Skip to the next token that can start a unit at the outermost level.
+		next := start + 1
+		if errOff := errorOffset(err); errOff > next {
+			next = errOff
+		}
+		start = resync(toks, start, next)
+	}
+	return units
+}
+
+// syntaxError turns a participle error into a position and a message in gmc's
+// words.
+func syntaxError(err error) (Pos, string) {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		p := perr.Position()
+		pos := Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+		msg := perr.Message()
+		var ute *participle.UnexpectedTokenError
+		if errors.As(err, &ute) {
+			msg = "syntax error: unexpected " + describeToken(ute.Unexpected)
+			if ute.Expect != "" {
+				msg += ", expected " + ute.Expect
+			}
+		} else if !strings.HasPrefix(msg, "syntax error") {
+			msg = "syntax error: " + msg
+		}
+		return pos, msg
+	}
+	return Pos{}, "syntax error: " + err.Error()
+}
+
+func describeToken(t lexer.Token) string {
+	if t.EOF() {
+		return "end of file"
+	}
+	return fmt.Sprintf("%q", t.Value)
+}
+
+func errorOffset(err error) int {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		return perr.Position().Offset
+	}
+	return 0
+}
+
+// unitStarts are the tokens that begin a top-level unit.
+var unitStarts = map[string]bool{
+	"active": true, "proctype": true, "D_proctype": true, "init": true, "never": true,
+	"trace": true, "notrace": true, "ltl": true, "typedef": true, "mtype": true,
+	"inline": true, "hidden": true, "show": true, "local": true, "bit": true,
+	"bool": true, "byte": true, "short": true, "int": true, "pid": true,
+	"chan": true, "unsigned": true,
+}
+
+// resync finds where to resume parsing after a syntax error found at token
+// from in the unit that starts at token start: at the first token from there
+// on that starts a unit outside all braces, or just after the brace that
+// closes the failed unit, whichever comes first.
+func resync(toks []token, start, from int) int {
+	depth := 0
+	for i := start; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tokEOF {
+			return i
+		}
+		if i >= from && depth == 0 && t.kind == tokKeyword && unitStarts[t.text] {
+			return i
+		}
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "{":
+			depth++
+		case "}":
+			depth--
+			if depth <= 0 && i >= from {
+				return i + 1
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+// Load reads, preprocesses, parses and checks the model in path: the whole
+// front end. The model can be used when the diagnostics hold no error.
+func Load(path string, opts *Options) (spec *Spec, diags Diagnostics) {
+	spec, diags = ParseFile(path, opts)
+	if spec == nil || diags.ErrorCount() > 0 {
+		return spec, diags
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			diags.Add(Pos{File: path}, "internal error in the checker: %v (please report this model)", r)
+			diags.Sort()
+		}
+	}()
+	Check(spec, &diags)
+	diags.Sort()
+	return spec, diags
+}

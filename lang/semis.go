@@ -1,0 +1,137 @@
+package lang
+
+// Semicolons, as SPIN's lexer supplies and repairs them (Src/spinlex.c).
+// Promela separates statements with ';' or '->', but SPIN makes most of them
+// optional, and models depend on it:
+//
+//   - Inside a body (proctype, init, never, trace, inline, typedef) and
+//     outside parentheses, a newline after a token that can end a statement
+//     (a name, a constant, ')', ']', '}', od, fi, else, break, ++, --) acts as
+//     a ';', except a newline between '}' and unless.
+//   - After else, a ';' is inserted unless ';', '->' or fi follows.
+//   - After '}', a ';' is inserted unless what follows is proctype, init,
+//     never, '::', fi, od, '}', unless, ';', '->' or the end of the file.
+//   - A ';' or '->' directly followed by '}', ';' or '->' is dropped.
+//
+// insertSemicolons applies these rules to the token stream.
+func insertSemicolons(toks []token) []token {
+	return repairSemicolons(impliedSemicolons(toks))
+}
+
+// bodyKeywords introduce a unit whose braces hold a sequence.
+var bodyKeywords = map[string]bool{
+	"proctype": true, "D_proctype": true, "init": true, "never": true,
+	"trace": true, "notrace": true, "typedef": true, "inline": true,
+}
+
+func endsStatement(t token) bool {
+	switch t.kind {
+	case tokIdent, tokInt, tokCCode:
+		return true
+	case tokKeyword:
+		switch t.text {
+		case "od", "fi", "else", "break", "true", "false", "skip", "timeout":
+			return true
+		}
+	case tokPunct:
+		switch t.text {
+		case "}", ")", "]", "++", "--":
+			return true
+		}
+	}
+	return false
+}
+
+func semicolon(at Pos) token { return token{kind: tokPunct, text: ";", pos: at} }
+
+func is(t token, kind tokKind, text string) bool { return t.kind == kind && t.text == text }
+
+func impliedSemicolons(toks []token) []token {
+	out := make([]token, 0, len(toks)+len(toks)/8)
+	inSeq, pending := false, false
+	depth, parens := 0, 0
+	var last token
+	for i, t := range toks {
+		if t.nl && inSeq && parens == 0 && i > 0 && endsStatement(last) &&
+			!(is(last, tokPunct, "}") && is(t, tokKeyword, "unless")) {
+			out = append(out, semicolon(last.pos))
+		}
+		out = append(out, t)
+		switch {
+		case t.kind == tokKeyword && depth == 0 && bodyKeywords[t.text]:
+			pending = true
+		case t.kind != tokPunct:
+		case t.text == "(":
+			parens++
+		case t.text == ")":
+			if parens > 0 {
+				parens--
+			}
+		case t.text == "{":
+			if depth == 0 && pending {
+				inSeq, pending = true, false
+			}
+			depth++
+		case t.text == "}":
+			depth--
+			if depth <= 0 {
+				depth, inSeq = 0, false
+			}
+		}
+		last = t
+	}
+	return out
+}
+
+// afterBrace lists what may follow a '}' without a ';' in between.
+func afterBrace(t token) bool {
+	switch t.kind {
+	case tokEOF:
+		return true
+	case tokKeyword:
+		switch t.text {
+		case "proctype", "init", "never", "fi", "od", "unless":
+			return true
+		}
+	case tokPunct:
+		switch t.text {
+		case "::", "}", ";", "->":
+			return true
+		}
+	}
+	return false
+}
+
+func isSeparator(t token) bool { return is(t, tokPunct, ";") || is(t, tokPunct, "->") }
+
+func repairSemicolons(toks []token) []token {
+	out := make([]token, 0, len(toks))
+	var last token // the previous token, as SPIN's yylex remembers it
+	for i := 0; i < len(toks); i++ {
+		c := toks[i]
+		if is(last, tokKeyword, "else") && !isSeparator(c) && !is(c, tokKeyword, "fi") ||
+			is(last, tokPunct, "}") && !afterBrace(c) {
+			// SPIN returns a ';' and holds c back; the held token is handed
+			// over next without being looked at again.
+			out = append(out, semicolon(c.pos), c)
+			last = c
+			continue
+		}
+		if isSeparator(c) && i+1 < len(toks) {
+			// SPIN reads one token ahead after a separator: before '}', ';'
+			// or '->' the separator is dropped. Either way the token read
+			// ahead is handed over next without being looked at again.
+			next := toks[i+1]
+			if !is(next, tokPunct, "}") && !isSeparator(next) {
+				out = append(out, c)
+			}
+			out = append(out, next)
+			last = next
+			i++
+			continue
+		}
+		out = append(out, c)
+		last = c
+	}
+	return out
+}

@@ -1,0 +1,19 @@
+/* spin-notes: B1 plus ltl p1 { [] (y < 3) }
+ * Automatic hiding: a read in an ltl formula counts, even with -DNOCLAIM.
+ * pan: 
+ * spin: 
+ * expect merge:   stored=7 matched=0 transitions=7 atomic=0 depth=3 errors=0
+ * expect nomerge: stored=7 matched=0 transitions=7 atomic=0 depth=3 errors=0
+ */
+
+byte y;
+
+active proctype P() {
+	if
+	:: y = 1
+	:: y = 2
+	fi;
+	skip
+}
+
+ltl p1 { [] (y < 3) }
