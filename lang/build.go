@@ -302,188 +302,35 @@ func (b *builder) stmt(g *gStmt) Stmt {
 }
 
 func (b *builder) simple(g *gSimple) Stmt {
-	p := pos(g.Pos)
-	x := b.expr(g.X)
-	switch {
-	case g.Assign != nil:
-		return &Assign{P: p, LHS: x, Op: "=", RHS: b.expr(g.Assign)}
-	case g.Incr:
-		return &Assign{P: p, LHS: x, Op: "++"}
-	case g.Decr:
-		return &Assign{P: p, LHS: x, Op: "--"}
-	case g.SendOp != "":
-		s := &Send{P: p, Chan: x, Sorted: g.SendOp == "!!"}
-		s.Args = append(s.Args, b.expr(g.Send.First))
-		for _, a := range g.Send.Paren {
-			s.Args = append(s.Args, b.expr(a))
-		}
-		for _, a := range g.Send.Rest {
-			s.Args = append(s.Args, b.expr(a))
-		}
-		return s
-	case g.RecvOp != "":
-		r := &Recv{P: p, Chan: x, Random: g.RecvOp == "??"}
-		if g.Recv.Copy != nil {
-			r.Copy = true
-			r.Args = b.recvArgs(g.Recv.Copy, nil)
-		} else {
-			r.Args = b.recvArgs(g.Recv.Args, nil)
-		}
-		return r
-	}
-	return &ExprStmt{P: p, X: x}
+	b.report(g.diags)
+	return g.S
 }
 
-func (b *builder) recvArgs(g *gRecvArgs, out []Expr) []Expr {
-	if g.Parens != nil {
-		return b.recvArgs(g.Parens, out)
-	}
-	out = append(out, b.recvArg(g.First))
-	if g.Paren != nil {
-		return b.recvArgs(g.Paren, out)
-	}
-	for _, a := range g.Rest {
-		out = append(out, b.recvArg(a))
-	}
-	return out
+func (b *builder) report(diags []*Diagnostic) {
+	*b.diags = append(*b.diags, diags...)
 }
 
-func (b *builder) recvArg(g *gRecvArg) Expr {
-	p := pos(g.Pos)
-	switch {
-	case g.Eval != nil:
-		return &Eval{P: p, X: b.expr(g.Eval)}
-	case g.Int != "":
-		v, _ := intValue(g.Int)
-		text := g.Int
-		if g.Neg {
-			v, text = -v, "-"+text
-		}
-		return &Const{P: p, Val: v, Text: text}
-	case g.Cst != "":
-		return b.keywordConst(g.Cst, p)
-	}
-	return b.varRef(g.Ref)
-}
-
-func (b *builder) keywordConst(text string, p Pos) *Const {
-	v := int64(1)
-	if text == "false" {
-		v = 0
-	}
-	return &Const{P: p, Val: v, Text: text}
+func (b *builder) expr(g *gExpr) Expr {
+	b.report(g.diags)
+	return g.X
 }
 
 func (b *builder) varRef(g *gVarRef) *VarRef {
-	r := &VarRef{P: pos(g.Pos), Name: g.Name}
-	if g.Index != nil {
-		r.Index = b.expr(g.Index)
-	}
-	if g.Field != nil {
-		r.Field = b.varRef(g.Field)
-	}
-	return r
+	b.report(g.diags)
+	return g.Ref
 }
 
-// binaryPrec gives Promela's binary operators their C precedence.
+func (b *builder) recvArgs(g *gRecvArgs) []Expr {
+	b.report(g.diags)
+	return g.Args
+}
+
+// binaryPrec gives Promela's binary operators their C precedence (all are
+// left-associative).
 var binaryPrec = map[string]int{
 	"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
 	"<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9,
 	"*": 10, "/": 10, "%": 10,
-}
-
-// operand is one operand of a flat expression, with the operator before it.
-type operand struct {
-	op    string
-	opPos Pos
-	x     Expr
-}
-
-// climb builds the tree of a flat operand list by precedence climbing; all
-// operators are left-associative.
-func climb(ops []operand, i *int, min int) Expr {
-	x := ops[*i].x
-	*i++
-	for *i < len(ops) {
-		next := ops[*i]
-		prec := binaryPrec[next.op]
-		if prec <= min {
-			break
-		}
-		y := climb(ops, i, prec)
-		x = &Binary{P: x.Pos(), Op: next.op, X: x, Y: y}
-	}
-	return x
-}
-
-func (b *builder) expr(g *gExpr) Expr {
-	ops := []operand{{x: b.unary(g.Left)}}
-	for _, r := range g.Rest {
-		ops = append(ops, operand{op: r.Op, opPos: pos(r.Pos), x: b.unary(r.Right)})
-	}
-	i := 0
-	return climb(ops, &i, 0)
-}
-
-func (b *builder) unary(g *gUnary) Expr {
-	x := b.primary(g.Prim)
-	for i := len(g.Ops) - 1; i >= 0; i-- {
-		x = &Unary{P: pos(g.Pos), Op: g.Ops[i], X: x}
-	}
-	return x
-}
-
-func (b *builder) primary(g *gPrimary) Expr {
-	p := pos(g.Pos)
-	switch {
-	case g.Paren != nil:
-		x := b.expr(g.Paren.X)
-		if g.Paren.Then != nil {
-			return &Cond{P: p, C: x, Then: b.expr(g.Paren.Then), Else: b.expr(g.Paren.Else)}
-		}
-		return x
-	case g.Int != "":
-		v, ok := intValue(g.Int)
-		if !ok {
-			b.diags.Add(p, "malformed number %s", g.Int)
-		}
-		return &Const{P: p, Val: v, Text: g.Int}
-	case g.Const == "timeout":
-		return &Timeout{P: p}
-	case g.Const == "np_":
-		return &Np{P: p}
-	case g.Const != "":
-		return b.keywordConst(g.Const, p)
-	case g.Run != nil:
-		r := &Run{P: p, Name: g.Run.Name, Priority: b.priority(g.Run.Priority, g.Run.Pos)}
-		for _, a := range g.Run.Args {
-			r.Args = append(r.Args, b.expr(a))
-		}
-		return r
-	case g.ChanFn != "":
-		return &ChanOp{P: p, Op: g.ChanFn, Chan: b.varRef(g.ChanArg)}
-	case g.Fn != "":
-		return &Builtin{P: p, Op: g.Fn, X: b.expr(g.FnArg)}
-	case g.CExpr != "":
-		b.cCode(g.CExpr, g.Pos)
-		return &Const{P: p, Val: 1, Text: "c_expr"}
-	case g.Remote != nil:
-		r := &RemoteRef{P: p, Proc: g.Remote.Proc, Label: g.Remote.Label}
-		if g.Remote.Index != nil {
-			r.Index = b.expr(g.Remote.Index)
-		}
-		if g.Remote.Var != nil {
-			r.Var = b.varRef(g.Remote.Var)
-		}
-		return r
-	case g.Ref != nil:
-		ref := b.varRef(g.Ref)
-		if g.PollOp != "" {
-			return &Poll{P: p, Chan: ref, Random: g.PollOp == "??", Args: b.recvArgs(g.Poll, nil)}
-		}
-		return ref
-	}
-	panic("build: empty primary")
 }
 
 // intValue reads a number token: decimal (also with leading zeros, as SPIN
@@ -558,13 +405,8 @@ func (b *builder) ltlUnary(g *gLTLUnary) Expr {
 	if g.Atom.Paren != nil {
 		x = b.ltl(g.Atom.Paren)
 	} else {
-		c := g.Atom.Expr
-		ops := []operand{{x: b.unary(c.Left)}}
-		for _, r := range c.Rest {
-			ops = append(ops, operand{op: r.Op, opPos: pos(r.Pos), x: b.unary(r.Right)})
-		}
-		i := 0
-		x = climb(ops, &i, 0)
+		b.report(g.Atom.Expr.diags)
+		x = g.Atom.Expr.X
 	}
 	for i := len(g.Ops) - 1; i >= 0; i-- {
 		x = &Unary{P: pos(g.Pos), Op: ltlOp(g.Ops[i]), X: x}

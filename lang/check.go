@@ -80,14 +80,15 @@ type checker struct {
 	inlines  map[string]*Inline
 	remotes  []*RemoteRef
 
-	proc     *Proctype
-	scopes   []map[string]*Var
-	loops    int  // enclosing do and for statements
-	started  bool // a statement of the current body was seen
-	inLTL    bool
-	gotos    []*Goto
-	inDStep  bool
-	runDepth int // >0 inside an expression that is not the whole statement
+	proc    *Proctype
+	scopes  []map[string]*Var
+	loops   int  // enclosing do and for statements
+	started bool // a statement of the current body was seen
+	inLTL   bool
+	gotos   []*Goto
+	// wholeArray allows the last part of a reference to be an array
+	// without an index (for (i in a)).
+	wholeArray bool
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -416,14 +417,9 @@ func (c *checker) block(b *Block, scope bool) {
 		c.scopes = append(c.scopes, map[string]*Var{})
 		defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
 	}
-	wasDStep := c.inDStep
-	if b.Kind == BlockDStep {
-		c.inDStep = true
-	}
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
-	c.inDStep = wasDStep
 }
 
 func (c *checker) options(opts []*Block, what string) {
@@ -498,15 +494,11 @@ func (c *checker) stmt(s Stmt) {
 		if s.In != nil {
 			// for (x in a) runs over the indexes of an array or the
 			// messages of a channel.
-			v := c.resolve(s.In)
-			if v != nil && !v.IsArray() && v.Type.Kind != TChan {
-				c.errorf(s.In.P, "'%s' is neither an array nor a channel", s.In.Name)
-			}
-			if v != nil && s.In.Index == nil {
-				s.In.Kind, s.In.Var = RefVar, v
-				v.Read = true
-			} else if v != nil {
-				c.ref(s.In, useRead)
+			c.wholeArray = true
+			cl := c.ref(s.In, useRead)
+			c.wholeArray = false
+			if last := lastField(s.In); cl != cBad && last.Var != nil && !last.Var.IsArray() && cl != cChan {
+				c.errorf(s.In.P, "'%s' is neither an array nor a channel", FormatExpr(s.In))
 			}
 		} else {
 			c.numeric(s.From, "for bound")
@@ -665,11 +657,7 @@ func (c *checker) recv(ch Expr, args []Expr, writes bool, pos Pos) {
 			cl = c.numeric(a.X, "eval")
 		case *VarRef:
 			// Receive arguments count as reads of the variable (SPIN-NOTES 2.2).
-			mode := useRecv
-			if !writes {
-				mode = useRead
-			}
-			cl = c.ref(a, mode)
+			cl = c.ref(a, useRecv)
 			switch a.Kind {
 			case RefPid, RefNrPr, RefLast:
 				if writes {
@@ -698,11 +686,7 @@ func (c *checker) channel(e Expr, what string) []*Type {
 		return nil
 	}
 	if r, ok := e.(*VarRef); ok && r.Kind == RefVar {
-		v := r.Var
-		for f := r; f.Field != nil; f = f.Field {
-			v = f.Field.Var
-		}
-		if v != nil && v.ChanInit != nil {
+		if v := lastField(r).Var; v != nil && v.ChanInit != nil {
 			return v.ChanInit.Fields
 		}
 	}
@@ -841,15 +825,6 @@ func (c *checker) operand(cl class, e Expr, op string) class {
 	return cl
 }
 
-// resolve finds the variable a name refers to, or reports it.
-func (c *checker) resolve(r *VarRef) *Var {
-	if v := c.lookup(r.Name); v != nil {
-		return v
-	}
-	c.errorf(r.P, "undeclared variable '%s'", r.Name)
-	return nil
-}
-
 // refMode says how a variable reference uses the variable.
 type refMode int
 
@@ -920,7 +895,7 @@ func (c *checker) lookupIn(r *VarRef) *Var {
 
 // path checks the index and fields of a reference to v.
 func (c *checker) path(r *VarRef, v *Var) class {
-	if v.IsArray() && r.Index == nil {
+	if v.IsArray() && r.Index == nil && !(c.wholeArray && r.Field == nil) {
 		c.errorf(r.P, "missing array index for '%s'", r.Name)
 		return cBad
 	}
@@ -957,6 +932,14 @@ func (c *checker) path(r *VarRef, v *Var) class {
 		return cStruct
 	}
 	return cNum
+}
+
+// lastField returns the last part of a reference's field path.
+func lastField(r *VarRef) *VarRef {
+	for r.Field != nil {
+		r = r.Field
+	}
+	return r
 }
 
 // remote resolves P[i]@label and P[i]:var, once all proctypes are known.

@@ -64,7 +64,7 @@ type gLTL struct {
 
 type gTypedef struct {
 	Pos    lexer.Position
-	Name   string   `parser:"'typedef' @Ident"`
+	Name   string   `parser:"'typedef' @TypeName"`
 	Fields []*gDecl `parser:"'{' @@ ( ';'+ @@ )* ';'* '}'"`
 }
 
@@ -95,14 +95,14 @@ type gCCode struct {
 // gDecl is one declaration: a type and one or more variables.
 type gDecl struct {
 	Pos  lexer.Position
-	Vis  string   `parser:"@('hidden' | 'show' | 'local')?"`
+	Vis  string   `parser:"@Vis?"`
 	Type *gType   `parser:"@@"`
 	Vars []*gIVar `parser:"@@ ( ',' @@ )*"`
 }
 
 type gType struct {
 	Pos     lexer.Position
-	Name    string `parser:"@('bit' | 'bool' | 'byte' | 'short' | 'int' | 'pid' | 'chan' | 'unsigned' | 'mtype' | Ident)"`
+	Name    string `parser:"@(Type | TypeName)"`
 	Subtype string `parser:"( ':' @Ident )?"`
 }
 
@@ -131,15 +131,15 @@ type gBlock struct {
 // allowed after the last one.
 type gSequence struct {
 	Pos   lexer.Position
-	Steps []*gStep `parser:"@@ ( ( ';' | '->' )+ @@? )*"`
+	Steps []*gStep `parser:"@@ ( Sep+ @@? )*"`
 }
 
 type gStep struct {
 	Pos    lexer.Position
-	Decl   *gDecl `parser:"(  @@"`
-	XU     *gXU   `parser:" | @@"`
-	Stmt   *gStmt `parser:" | @@"`
-	Unless *gStmt `parser:"   ( 'unless' @@ )? )"`
+	Stmt   *gStmt `parser:"(  @@"`
+	Unless *gStmt `parser:"   ( 'unless' @@ )?"`
+	Decl   *gDecl `parser:" | @@"`
+	XU     *gXU   `parser:" | @@ )"`
 }
 
 type gXU struct {
@@ -148,28 +148,31 @@ type gXU struct {
 	Refs []*gVarRef `parser:"@@ ( ',' @@ )*"`
 }
 
+// gStmt is a statement. The alternatives that start with a name come first,
+// as they are the most common; a declaration of a typedef-typed variable
+// (T x) also starts with a name, which the lookahead in Simple rules out.
 type gStmt struct {
 	Pos     lexer.Position
-	If      *gOptions    `parser:"(  'if' @@ 'fi'"`
+	Simple  *gSimple     `parser:"(  @@"`
+	Labeled *gLabeled    `parser:" | @@"`
+	Call    *gCall       `parser:" | @@"`
+	If      *gOptions    `parser:" | 'if' @@ 'fi'"`
 	Do      *gOptions    `parser:" | 'do' @@ 'od'"`
-	For     *gFor        `parser:" | @@"`
-	Select  *gSelect     `parser:" | @@"`
 	Atomic  *gBlock      `parser:" | 'atomic' @@"`
-	DStep   *gBlock      `parser:" | 'd_step' @@"`
+	Inline  *gInlineBody `parser:" | @@"`
 	Block   *gBlock      `parser:" | @@"`
 	Break   bool         `parser:" | @'break'"`
 	Goto    string       `parser:" | 'goto' @Ident"`
 	Else    bool         `parser:" | @'else'"`
 	Printf  *gPrintf     `parser:" | @@"`
-	Printm  *gExpr       `parser:" | 'printm' '(' @@ ')'"`
 	Assert  *gExpr       `parser:" | 'assert' @@"`
+	DStep   *gBlock      `parser:" | 'd_step' @@"`
+	For     *gFor        `parser:" | @@"`
+	Select  *gSelect     `parser:" | @@"`
+	Printm  *gExpr       `parser:" | 'printm' '(' @@ ')'"`
 	SetPrio *gSetPrio    `parser:" | @@"`
 	CCode   *gCCode      `parser:" | @@"`
-	Return  *gExpr       `parser:" | 'return' @@"`
-	Inline  *gInlineBody `parser:" | @@"`
-	Labeled *gLabeled    `parser:" | @@"`
-	Call    *gCall       `parser:" | @@"`
-	Simple  *gSimple     `parser:" | @@ )"`
+	Return  *gExpr       `parser:" | 'return' @@ )"`
 }
 
 type gOptions struct {
@@ -224,115 +227,6 @@ type gCall struct {
 	Args []*gExpr `parser:"( @@ ( ',' @@ )* )? ')'"`
 }
 
-// gSimple is an expression statement, assignment, ++/--, send or receive:
-// all start with an expression (a variable, for all but the first).
-type gSimple struct {
-	Pos    lexer.Position
-	X      *gExpr     `parser:"@@"`
-	Assign *gExpr     `parser:"(  '=' @@"`
-	Incr   bool       `parser:" | @'++'"`
-	Decr   bool       `parser:" | @'--'"`
-	SendOp string     `parser:" | @('!' | '!!')"`
-	Send   *gSendArgs `parser:"   @@"`
-	RecvOp string     `parser:" | @('?' | '??')"`
-	Recv   *gRecvSpec `parser:"   @@ )?"`
-}
-
-type gSendArgs struct {
-	Pos   lexer.Position
-	First *gExpr   `parser:"@@"`
-	Paren []*gExpr `parser:"( '(' @@ ( ',' @@ )* ')'"`
-	Rest  []*gExpr `parser:"| ( ',' @@ )+ )?"`
-}
-
-type gRecvSpec struct {
-	Pos  lexer.Position
-	Copy *gRecvArgs `parser:"(  '<' @@ '>'"`
-	Args *gRecvArgs `parser:" | @@ )"`
-}
-
-type gRecvArgs struct {
-	Pos    lexer.Position
-	Parens *gRecvArgs  `parser:"(  '(' @@ ')'"`
-	First  *gRecvArg   `parser:" | @@"`
-	Paren  *gRecvArgs  `parser:"   ( '(' @@ ')'"`
-	Rest   []*gRecvArg `parser:"   | ( ',' @@ )+ )? )"`
-}
-
-type gRecvArg struct {
-	Pos  lexer.Position
-	Eval *gExpr   `parser:"(  'eval' '(' @@ ')'"`
-	Neg  bool     `parser:" | ( @'-'?"`
-	Int  string   `parser:"     @Int )"`
-	Cst  string   `parser:" | @('true' | 'false' | 'skip')"`
-	Ref  *gVarRef `parser:" | @@ )"`
-}
-
-// gExpr is a flat list of operands and binary operators.
-type gExpr struct {
-	Pos  lexer.Position
-	Left *gUnary    `parser:"@@"`
-	Rest []*gBinary `parser:"@@*"`
-}
-
-type gBinary struct {
-	Pos   lexer.Position
-	Op    string  `parser:"@('||' | '&&' | '|' | '^' | '&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '<<' | '>>' | '+' | '-' | '*' | '/' | '%')"`
-	Right *gUnary `parser:"@@"`
-}
-
-type gUnary struct {
-	Pos  lexer.Position
-	Ops  []string  `parser:"@('!' | '-' | '~')*"`
-	Prim *gPrimary `parser:"@@"`
-}
-
-type gPrimary struct {
-	Pos     lexer.Position
-	Paren   *gParen    `parser:"(  '(' @@ ')'"`
-	Int     string     `parser:" | @Int"`
-	Const   string     `parser:" | @('true' | 'false' | 'skip' | 'timeout' | 'np_')"`
-	Run     *gRun      `parser:" | @@"`
-	ChanFn  string     `parser:" | @('len' | 'empty' | 'nempty' | 'full' | 'nfull')"`
-	ChanArg *gVarRef   `parser:"   '(' @@ ')'"`
-	Fn      string     `parser:" | @('enabled' | 'pc_value' | 'get_priority')"`
-	FnArg   *gExpr     `parser:"   '(' @@ ')'"`
-	CExpr   string     `parser:" | @CCode"`
-	Remote  *gRemote   `parser:" | @@"`
-	Ref     *gVarRef   `parser:" | @@"`
-	PollOp  string     `parser:"   ( @('?' | '??')"`
-	Poll    *gRecvArgs `parser:"     '[' @@ ']' )? )"`
-}
-
-type gParen struct {
-	Pos  lexer.Position
-	X    *gExpr `parser:"@@"`
-	Then *gExpr `parser:"( '->' @@"`
-	Else *gExpr `parser:"  ':' @@ )?"`
-}
-
-type gRun struct {
-	Pos      lexer.Position
-	Name     string   `parser:"'run' @(Ident | PName) '('"`
-	Args     []*gExpr `parser:"( @@ ( ',' @@ )* )? ')'"`
-	Priority string   `parser:"( 'priority' @Int )?"`
-}
-
-type gRemote struct {
-	Pos   lexer.Position
-	Proc  string   `parser:"@PName"`
-	Index *gExpr   `parser:"( '[' @@ ']' )?"`
-	Label string   `parser:"(  '@' @Ident"`
-	Var   *gVarRef `parser:" | ':' @@ )"`
-}
-
-type gVarRef struct {
-	Pos   lexer.Position
-	Name  string   `parser:"@Ident"`
-	Index *gExpr   `parser:"( '[' @@ ']' )?"`
-	Field *gVarRef `parser:"( '.' @@ )?"`
-}
-
 // LTL formulas: temporal and boolean operators over Promela expressions.
 
 type gLTLExpr struct {
@@ -374,18 +268,4 @@ type gLTLAtom struct {
 	Pos   lexer.Position
 	Expr  *gLTLCmp  `parser:"(  @@"`
 	Paren *gLTLExpr `parser:" | '(' @@ ')' )"`
-}
-
-// gLTLCmp is a Promela expression without && and || at its top level (those
-// are LTL's own operators there).
-type gLTLCmp struct {
-	Pos  lexer.Position
-	Left *gUnary      `parser:"@@"`
-	Rest []*gLTLCmpOp `parser:"@@*"`
-}
-
-type gLTLCmpOp struct {
-	Pos   lexer.Position
-	Op    string  `parser:"@('|' | '^' | '&' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '<<' | '>>' | '+' | '-' | '*' | '/' | '%')"`
-	Right *gUnary `parser:"@@"`
 }

@@ -136,7 +136,7 @@ func expandSegment(out, seg []token, defs map[string]*inlineDef, produced *int, 
 			return out, true
 		}
 		d := defs[t.text]
-		if d == nil || (t.kind != tokIdent && t.kind != tokPName) || contains(t.hide, d.name) {
+		if d == nil || (t.kind != tokIdent && t.kind != tokPName) || t.hide.has(d.name) {
 			out = append(out, t)
 			continue
 		}
@@ -200,7 +200,7 @@ func inlineArgs(call token, s *stream, diags *Diagnostics) (args [][]token, raw 
 }
 
 func substituteInline(d *inlineDef, call token, args [][]token) []token {
-	hide := append(append([]string(nil), call.hide...), d.name)
+	hide := &hideSet{name: d.name, next: call.hide}
 	out := make([]token, 0, len(d.body)+3)
 	out = append(out,
 		token{kind: tokInline, text: d.name, pos: call.pos, hide: hide, nl: call.nl},

@@ -19,15 +19,19 @@ type tokenDefinition struct{}
 
 func (tokenDefinition) Symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
-		"EOF":     lexer.TokenType(tokEOF),
-		"Ident":   lexer.TokenType(tokIdent),
-		"PName":   lexer.TokenType(tokPName),
-		"Keyword": lexer.TokenType(tokKeyword),
-		"Int":     lexer.TokenType(tokInt),
-		"String":  lexer.TokenType(tokString),
-		"Punct":   lexer.TokenType(tokPunct),
-		"CCode":   lexer.TokenType(tokCCode),
-		"Inline":  lexer.TokenType(tokInline),
+		"EOF":      lexer.TokenType(tokEOF),
+		"Ident":    lexer.TokenType(tokIdent),
+		"PName":    lexer.TokenType(tokPName),
+		"Keyword":  lexer.TokenType(tokKeyword),
+		"Int":      lexer.TokenType(tokInt),
+		"String":   lexer.TokenType(tokString),
+		"Punct":    lexer.TokenType(tokPunct),
+		"CCode":    lexer.TokenType(tokCCode),
+		"Inline":   lexer.TokenType(tokInline),
+		"Type":     lexer.TokenType(tokType),
+		"TypeName": lexer.TokenType(tokTypeName),
+		"Vis":      lexer.TokenType(tokVis),
+		"Sep":      lexer.TokenType(tokSep),
 	}
 }
 
@@ -109,38 +113,48 @@ func Parse(path string, src []byte, opts *Options) (spec *Spec, diags Diagnostic
 		}
 	}()
 	toks := preprocess(path, src, opts.ReadFile, opts.Defines, &diags)
-	markProctypeNames(toks)
+	markDeclaredNames(toks)
 	toks = expandInlines(toks, &diags)
 	toks = insertSemicolons(toks)
-	units := parseTokens(toks, &diags)
+	units := parseTokens(toks, &diags, lexicalErrorLines(diags))
 	spec = build(path, units, &diags)
 	diags.Sort()
 	return spec, diags
 }
 
-// markProctypeNames gives the names declared with `proctype NAME` their own
-// token kind, as SPIN's lexer does, so that P[i]:v and P@L parse as remote
-// references while (a -> b : c) stays a conditional expression.
-func markProctypeNames(toks []token) {
-	names := map[string]bool{}
+// markDeclaredNames gives the names declared with `proctype NAME` and
+// `typedef NAME` their own token kinds, as SPIN's lexer does: P[i]:v and P@L
+// then parse as remote references while (a -> b : c) stays a conditional
+// expression, and `T x` is a declaration at a glance.
+func markDeclaredNames(toks []token) {
+	names := map[string]tokKind{}
 	for i := 0; i+1 < len(toks); i++ {
-		if toks[i].kind == tokKeyword && (toks[i].text == "proctype" || toks[i].text == "D_proctype") && toks[i+1].kind == tokIdent {
-			names[toks[i+1].text] = true
+		if toks[i].kind != tokKeyword || toks[i+1].kind != tokIdent {
+			continue
+		}
+		switch toks[i].text {
+		case "proctype", "D_proctype":
+			names[toks[i+1].text] = tokPName
+		case "typedef":
+			names[toks[i+1].text] = tokTypeName
 		}
 	}
 	if len(names) == 0 {
 		return
 	}
 	for i := range toks {
-		if toks[i].kind == tokIdent && names[toks[i].text] {
-			toks[i].kind = tokPName
+		if k, ok := names[toks[i].text]; ok && toks[i].kind == tokIdent {
+			toks[i].kind = k
 		}
 	}
 }
 
 // parseTokens parses the units of a model one at a time, so that a syntax
 // error in one proctype does not hide the errors in the next.
-func parseTokens(toks []token, diags *Diagnostics) []*gUnit {
+//
+// A syntax error on a line that already has a lexical error (a bad character,
+// an unterminated string) is left out: it is a consequence of the first.
+func parseTokens(toks []token, diags *Diagnostics, skipLines map[lineKey]bool) []*gUnit {
 	parser, err := getUnitParser()
 	if err != nil {
 		panic(fmt.Sprintf("bad grammar: %v", err))
@@ -153,29 +167,50 @@ func parseTokens(toks []token, diags *Diagnostics) []*gUnit {
 			Pos:   lexer.Position{Filename: t.pos.File, Line: t.pos.Line, Column: t.pos.Col, Offset: i},
 		}
 	}
+	// One peeking lexer serves all units: after a syntax error it is moved
+	// back to the unit's start and then forward to where parsing resumes.
+	pl, err := lexer.Upgrade(&sliceLexer{toks: ltoks})
+	if err != nil {
+		panic(err)
+	}
 	var units []*gUnit
-	start := 0
-	for start < len(toks) && toks[start].kind != tokEOF && !diags.Full() {
-		pl, err := lexer.Upgrade(&sliceLexer{toks: ltoks[start:]})
-		if err != nil {
-			panic(err)
-		}
+	for start := 0; start < len(toks) && toks[start].kind != tokEOF && !diags.Full(); {
+		unitStart := pl.MakeCheckpoint()
 		u, err := parser.ParseFromLexer(pl, participle.AllowTrailing(true))
 		if err == nil {
 			units = append(units, u)
-			start += pl.Cursor()
+			start = pl.Cursor()
 			continue
 		}
 		pos, msg := syntaxError(err)
-		diags.Add(pos, "%s", msg)
+		if !skipLines[lineKey{pos.File, pos.Line}] {
+			diags.Add(pos, "%s", msg)
+		}
 		// Skip to the next token that can start a unit at the outermost level.
 		next := start + 1
 		if errOff := errorOffset(err); errOff > next {
 			next = errOff
 		}
 		start = resync(toks, start, next)
+		pl.LoadCheckpoint(unitStart)
+		for pl.Cursor() < start {
+			pl.Next()
+		}
 	}
 	return units
+}
+
+type lineKey struct {
+	file string
+	line int
+}
+
+func lexicalErrorLines(diags Diagnostics) map[lineKey]bool {
+	lines := map[lineKey]bool{}
+	for _, d := range diags {
+		lines[lineKey{d.Pos.File, d.Pos.Line}] = true
+	}
+	return lines
 }
 
 // syntaxError turns a participle error into a position and a message in gmc's
@@ -235,7 +270,7 @@ func resync(toks []token, start, from int) int {
 		if t.kind == tokEOF {
 			return i
 		}
-		if i >= from && depth == 0 && t.kind == tokKeyword && unitStarts[t.text] {
+		if i >= from && depth == 0 && isWord(t) && unitStarts[t.text] {
 			return i
 		}
 		if t.kind != tokPunct {

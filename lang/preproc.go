@@ -3,6 +3,7 @@ package lang
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -205,7 +206,7 @@ func (p *preprocessor) directive(path string, hash token, line []token, conds []
 	case "define":
 		p.define(hash, args)
 	case "undef":
-		if len(args) != 1 || !isName(args[0]) {
+		if len(args) != 1 || !isWord(args[0]) {
 			p.diags.Add(hash.pos, "#undef needs one macro name")
 			break
 		}
@@ -227,10 +228,8 @@ func (p *preprocessor) directive(path string, hash token, line []token, conds []
 	return conds
 }
 
-func isName(t token) bool { return t.kind == tokIdent || t.kind == tokKeyword }
-
 func (p *preprocessor) define(hash token, args []token) {
-	if len(args) == 0 || !isName(args[0]) {
+	if len(args) == 0 || !isWord(args[0]) {
 		p.diags.Add(hash.pos, "#define needs a macro name")
 		return
 	}
@@ -242,7 +241,7 @@ func (p *preprocessor) define(hash token, args []token) {
 		for ; i < len(rest) && rest[i].text != ")"; i++ {
 			t := rest[i]
 			switch {
-			case isName(t):
+			case isWord(t):
 				m.params = append(m.params, t.text)
 			case t.text == ",":
 			default:
@@ -298,11 +297,11 @@ func unwrapPathError(err error) error {
 // expand expands t if it names a macro, pushing the result back on s so that
 // it is scanned again. It reports whether it did.
 func (p *preprocessor) expand(t token, s *stream) bool {
-	if !isName(t) {
+	if !isWord(t) {
 		return false
 	}
 	m := p.macros[t.text]
-	if m == nil || contains(t.hide, m.name) {
+	if m == nil || t.hide.has(m.name) {
 		return false
 	}
 	var args [][]token
@@ -313,14 +312,17 @@ func (p *preprocessor) expand(t token, s *stream) bool {
 		s.next()
 		var ok bool
 		args, ok = p.collectArgs(t, s)
-		if !ok {
-			return true
-		}
 		if len(args) == 1 && len(args[0]) == 0 && len(m.params) == 0 {
 			args = nil
 		}
-		if len(args) != len(m.params) {
+		if ok && len(args) != len(m.params) {
 			p.diags.Add(t.pos, "macro %s takes %d arguments, not %d", m.name, len(m.params), len(args))
+			ok = false
+		}
+		if !ok {
+			// Stand in a 0 for the failed call, so that parsing goes on
+			// without a second error for the same mistake.
+			s.push([]token{{kind: tokInt, text: "0", pos: t.pos, space: t.space, nl: t.nl}})
 			return true
 		}
 	}
@@ -333,15 +335,6 @@ func (p *preprocessor) expand(t token, s *stream) bool {
 	}
 	s.push(res)
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // collectArgs reads the arguments of a function-like macro call after its '('.
@@ -374,9 +367,9 @@ func (p *preprocessor) collectArgs(name token, s *stream) ([][]token, bool) {
 
 // substitute builds the replacement of one use of m at token use.
 func (p *preprocessor) substitute(m *macro, use token, args [][]token) []token {
-	hide := append(append([]string(nil), use.hide...), m.name)
+	hide := &hideSet{name: m.name, next: use.hide}
 	param := func(t token) int {
-		if !isName(t) {
+		if !isWord(t) {
 			return -1
 		}
 		for i, name := range m.params {
@@ -429,7 +422,7 @@ func (p *preprocessor) substitute(m *macro, use token, args [][]token) []token {
 }
 
 // paste joins two tokens into one (the ## operator).
-func (p *preprocessor) paste(a, b, use token, hide []string) []token {
+func (p *preprocessor) paste(a, b, use token, hide *hideSet) []token {
 	var d Diagnostics
 	toks := scanAll(use.pos.File, []byte(a.text+b.text), &d)
 	if len(toks) != 1 || len(d) > 0 {
@@ -456,7 +449,7 @@ func joinTokens(ts []token) string {
 func (p *preprocessor) condValue(name token, args []token) bool {
 	switch name.text {
 	case "ifdef", "ifndef":
-		if len(args) != 1 || !isName(args[0]) {
+		if len(args) != 1 || !isWord(args[0]) {
 			p.diags.Add(name.pos, "#%s needs one macro name", name.text)
 			return false
 		}
@@ -476,7 +469,7 @@ func (p *preprocessor) condValue(name token, args []token) bool {
 		if paren {
 			j++
 		}
-		if j >= len(args) || !isName(args[j]) || paren && (j+1 >= len(args) || args[j+1].text != ")") {
+		if j >= len(args) || !isWord(args[j]) || paren && (j+1 >= len(args) || args[j+1].text != ")") {
 			p.diags.Add(t.pos, "bad use of defined")
 			return false
 		}
@@ -484,7 +477,7 @@ func (p *preprocessor) condValue(name token, args []token) bool {
 		if _, ok := p.macros[args[j].text]; ok {
 			v = 1
 		}
-		pre = append(pre, token{kind: tokInt, text: "0", val: v, pos: t.pos})
+		pre = append(pre, token{kind: tokInt, text: strconv.FormatInt(v, 10), pos: t.pos})
 		i = j
 		if paren {
 			i++
@@ -602,8 +595,12 @@ func (e *condEval) unary() int64 {
 		e.i++
 		return v
 	case t.kind == tokInt:
-		return t.val
-	case isName(t):
+		v, ok := intValue(t.text)
+		if !ok {
+			e.fail(t.pos, "malformed number %s in #if", t.text)
+		}
+		return v
+	case isWord(t):
 		switch t.text {
 		case "true":
 			return 1

@@ -11,46 +11,122 @@ import (
 type tokKind int
 
 const (
-	tokEOF     tokKind = -1 - iota
-	tokIdent           // a name
-	tokPName           // a name declared as a proctype (set before parsing; needed for P[i]:v)
-	tokKeyword         // a reserved word
-	tokInt             // a number or character constant; val holds its value
-	tokString          // a string literal, quotes included
-	tokPunct           // an operator or punctuation
-	tokCCode           // c_code, c_expr, ... with its braced block skipped
-	tokHash            // '#' starting a preprocessor directive
-	tokEOL             // end of a directive line
-	tokInvalid         // a character that is not Promela (already reported)
+	tokEOF      tokKind = -1 - iota
+	tokIdent            // a name
+	tokPName            // a name declared as a proctype (set before parsing; needed for P[i]:v)
+	tokKeyword          // a reserved word
+	tokInt              // a number or character constant
+	tokString           // a string literal, quotes included
+	tokPunct            // an operator or punctuation
+	tokCCode            // c_code, c_expr, ... with its braced block skipped
+	tokHash             // '#' starting a preprocessor directive
+	tokEOL              // end of a directive line
+	tokType             // a basic type: bit bool byte short int pid chan unsigned mtype
+	tokTypeName         // a name declared with typedef (set before parsing)
+	tokVis              // hidden, show or local
+	tokSep              // a statement separator, ';' or '->'
+	tokInvalid          // a character that is not Promela (already reported)
 )
 
 // token is one lexical token with the position the user wrote it at.
+// Number tokens keep their text; intValue reads it.
 type token struct {
 	kind  tokKind
+	space bool // whitespace or a line start came before it
+	nl    bool // a newline came before it (for SPIN's implied semicolons)
 	text  string
-	val   int64
 	pos   Pos
-	space bool     // whitespace or a line start came before it
-	nl    bool     // a newline came before it (for SPIN's implied semicolons)
-	hide  []string // macros whose expansion produced it (not to be expanded again)
+	hide  *hideSet // macros and inlines whose expansion produced it
+}
+
+// hideSet lists the macros (or inlines) that a token came out of: it is
+// not expanded again by them, which stops recursive expansion.
+type hideSet struct {
+	name string
+	next *hideSet
+}
+
+func (h *hideSet) has(name string) bool {
+	for ; h != nil; h = h.next {
+		if h.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// isWord reports whether t is a name or a reserved word (the tokens a macro
+// can be named by).
+func isWord(t token) bool {
+	switch t.kind {
+	case tokIdent, tokKeyword, tokType, tokVis, tokPName, tokTypeName:
+		return true
+	}
+	return false
 }
 
 // keywords are Promela's reserved words. ("in" is one only inside for (...),
 // so it is scanned as a name and matched by the grammar there.)
-var keywords = map[string]bool{
-	"active": true, "assert": true, "atomic": true, "bit": true, "bool": true,
-	"break": true, "byte": true, "chan": true, "d_step": true, "D_proctype": true,
-	"do": true, "else": true, "empty": true, "enabled": true, "eval": true,
-	"false": true, "fi": true, "for": true, "full": true, "get_priority": true,
-	"goto": true, "hidden": true, "if": true, "init": true,
-	"inline": true, "int": true, "len": true, "local": true, "ltl": true,
-	"mtype": true, "nempty": true, "never": true, "nfull": true, "notrace": true,
-	"np_": true, "od": true, "of": true, "pc_value": true, "pid": true,
-	"printf": true, "printm": true, "priority": true, "proctype": true,
-	"provided": true, "return": true, "run": true, "select": true,
-	"set_priority": true, "short": true, "show": true, "skip": true,
-	"timeout": true, "trace": true, "true": true, "typedef": true,
-	"unless": true, "unsigned": true, "xr": true, "xs": true,
+var keywords = map[string]tokKind{
+	"active":       tokKeyword,
+	"assert":       tokKeyword,
+	"atomic":       tokKeyword,
+	"bit":          tokType,
+	"bool":         tokType,
+	"break":        tokKeyword,
+	"byte":         tokType,
+	"chan":         tokType,
+	"d_step":       tokKeyword,
+	"D_proctype":   tokKeyword,
+	"do":           tokKeyword,
+	"else":         tokKeyword,
+	"empty":        tokKeyword,
+	"enabled":      tokKeyword,
+	"eval":         tokKeyword,
+	"false":        tokKeyword,
+	"fi":           tokKeyword,
+	"for":          tokKeyword,
+	"full":         tokKeyword,
+	"get_priority": tokKeyword,
+	"goto":         tokKeyword,
+	"hidden":       tokVis,
+	"if":           tokKeyword,
+	"init":         tokKeyword,
+	"inline":       tokKeyword,
+	"int":          tokType,
+	"len":          tokKeyword,
+	"local":        tokVis,
+	"ltl":          tokKeyword,
+	"mtype":        tokType,
+	"nempty":       tokKeyword,
+	"never":        tokKeyword,
+	"nfull":        tokKeyword,
+	"notrace":      tokKeyword,
+	"np_":          tokKeyword,
+	"od":           tokKeyword,
+	"of":           tokKeyword,
+	"pc_value":     tokKeyword,
+	"pid":          tokType,
+	"printf":       tokKeyword,
+	"printm":       tokKeyword,
+	"priority":     tokKeyword,
+	"proctype":     tokKeyword,
+	"provided":     tokKeyword,
+	"return":       tokKeyword,
+	"run":          tokKeyword,
+	"select":       tokKeyword,
+	"set_priority": tokKeyword,
+	"short":        tokType,
+	"show":         tokVis,
+	"skip":         tokKeyword,
+	"timeout":      tokKeyword,
+	"trace":        tokKeyword,
+	"true":         tokKeyword,
+	"typedef":      tokKeyword,
+	"unless":       tokKeyword,
+	"unsigned":     tokType,
+	"xr":           tokKeyword,
+	"xs":           tokKeyword,
 }
 
 // ltlKeywords are operators only inside an ltl block.
@@ -228,8 +304,8 @@ func (s *scanner) classify(tok *token) {
 	case embeddedC[tok.text] && !s.directive:
 		tok.kind = tokCCode
 		s.skipEmbeddedC(tok.text)
-	case keywords[tok.text]:
-		tok.kind = tokKeyword
+	case keywords[tok.text] != 0:
+		tok.kind = keywords[tok.text]
 		if tok.text == "ltl" && !s.directive {
 			s.ltlState = 1
 		}
@@ -294,22 +370,18 @@ func (s *scanner) number(tok *token) {
 			s.advance(1)
 		}
 		tok.text = string(s.src[start:s.off])
-		v, err := strconv.ParseInt(tok.text[2:], 16, 64)
-		if err != nil || len(tok.text) == 2 {
+		if _, err := strconv.ParseInt(tok.text[2:], 16, 64); err != nil {
 			s.diags.Add(tok.pos, "malformed number %s", tok.text)
 		}
-		tok.val = v
 	} else {
 		for s.off < len(s.src) && isDigit(s.src[s.off]) {
 			s.advance(1)
 		}
 		tok.text = string(s.src[start:s.off])
 		// SPIN reads every number in decimal, also with a leading zero.
-		v, err := strconv.ParseInt(tok.text, 10, 64)
-		if err != nil {
+		if _, err := strconv.ParseInt(tok.text, 10, 64); err != nil {
 			s.diags.Add(tok.pos, "number %s is too large", tok.text)
 		}
-		tok.val = v
 	}
 	if s.off < len(s.src) && isLetter(s.src[s.off]) {
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
@@ -373,7 +445,11 @@ func (s *scanner) char(tok *token) {
 	} else {
 		s.advance(1)
 	}
-	tok.kind, tok.text, tok.val = tokInt, string(s.src[start:s.off]), v
+	tok.kind, tok.text = tokInt, string(s.src[start:s.off])
+	if _, ok := intValue(tok.text); !ok && v != 0 {
+		// An escape strconv does not know: keep the value SPIN gives it.
+		tok.text = strconv.FormatInt(v, 10)
+	}
 }
 
 func (s *scanner) punct(tok *token) {
@@ -399,13 +475,18 @@ func (s *scanner) punct(tok *token) {
 		}
 		if len(rest) >= len(op) && string(rest[:len(op)]) == op {
 			tok.text = op
+			if op == "->" {
+				tok.kind = tokSep
+			}
 			s.advance(len(op))
 			return
 		}
 	}
 	c := rest[0]
 	switch c {
-	case ';', ',', '(', ')', '[', ']', '.', ':', '?', '!', '=', '<', '>',
+	case ';':
+		tok.kind = tokSep
+	case ',', '(', ')', '[', ']', '.', ':', '?', '!', '=', '<', '>',
 		'+', '-', '*', '/', '%', '&', '|', '^', '~', '@':
 	case '{':
 		if s.ltlState == 1 {

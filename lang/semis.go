@@ -42,7 +42,7 @@ func endsStatement(t token) bool {
 	return false
 }
 
-func semicolon(at Pos) token { return token{kind: tokPunct, text: ";", pos: at} }
+func semicolon(at Pos) token { return token{kind: tokSep, text: ";", pos: at} }
 
 func is(t token, kind tokKind, text string) bool { return t.kind == kind && t.text == text }
 
@@ -95,14 +95,16 @@ func afterBrace(t token) bool {
 		}
 	case tokPunct:
 		switch t.text {
-		case "::", "}", ";", "->":
+		case "::", "}":
 			return true
 		}
+	case tokSep:
+		return true
 	}
 	return false
 }
 
-func isSeparator(t token) bool { return is(t, tokPunct, ";") || is(t, tokPunct, "->") }
+func isSeparator(t token) bool { return t.kind == tokSep }
 
 func repairSemicolons(toks []token) []token {
 	out := make([]token, 0, len(toks))

@@ -1,0 +1,3 @@
+byte n = 3;
+byte a[n];
+init { skip }

@@ -1,0 +1,2 @@
+byte a[0];
+init { skip }

@@ -1,0 +1,4 @@
+#define N 5
+active proctype P() {
+	N = 3
+}

@@ -1,0 +1,4 @@
+mtype = { ack, nak };
+active proctype P() {
+	ack = 1
+}

@@ -1,0 +1,3 @@
+active proctype P() {
+	_pid = 1
+}

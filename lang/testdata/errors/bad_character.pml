@@ -1,0 +1,1 @@
+init { byte x; x = 1 $ 2 }

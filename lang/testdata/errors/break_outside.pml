@@ -1,0 +1,5 @@
+active proctype P() {
+	if
+	:: break
+	fi
+}

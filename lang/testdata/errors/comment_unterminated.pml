@@ -1,0 +1,2 @@
+init { skip }
+/* this comment never ends

@@ -1,0 +1,7 @@
+byte x;
+active proctype P() {
+	if
+	:: else -> x = 1
+	:: else -> x = 2
+	fi
+}

@@ -1,0 +1,4 @@
+c_decl { int counter; }
+active proctype P() {
+	c_code { counter++; }
+}

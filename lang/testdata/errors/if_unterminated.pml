@@ -1,0 +1,3 @@
+#ifdef DEBUG
+byte x;
+init { skip }

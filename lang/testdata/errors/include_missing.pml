@@ -1,0 +1,2 @@
+#include "no_such_file.h"
+init { skip }

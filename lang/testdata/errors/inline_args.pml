@@ -1,0 +1,5 @@
+inline set(v, n) { v = n }
+active proctype P() {
+	byte x;
+	set(x)
+}

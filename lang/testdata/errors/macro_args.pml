@@ -1,0 +1,3 @@
+#define MAX(a, b) ((a) > (b) -> (a) : (b))
+byte x;
+init { x = MAX(1) }

@@ -1,0 +1,4 @@
+byte a[3];
+active proctype P() {
+	a = 1
+}

@@ -1,0 +1,3 @@
+mtype = { red, green };
+mtype = { green };
+init { skip }

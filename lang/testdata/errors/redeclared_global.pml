@@ -1,0 +1,5 @@
+byte x;
+active proctype P() {
+	byte x;
+	x = 1
+}

@@ -1,0 +1,4 @@
+active proctype P() {
+	byte x;
+	{ byte x; x = 1 }
+}

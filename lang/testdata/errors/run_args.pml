@@ -1,0 +1,2 @@
+proctype Q(byte a; chan c) { skip }
+init { run Q(1) }

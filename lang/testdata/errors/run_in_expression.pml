@@ -1,0 +1,2 @@
+proctype Q() { skip }
+init { byte n; n = run Q() + 1 }

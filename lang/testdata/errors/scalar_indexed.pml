@@ -1,0 +1,4 @@
+byte a;
+active proctype P() {
+	a[1] = 1
+}

@@ -1,0 +1,1 @@
+active [300] proctype P() { skip }

@@ -1,0 +1,3 @@
+active proctype P() {
+	y = 1
+}

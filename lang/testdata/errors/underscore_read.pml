@@ -1,0 +1,4 @@
+active proctype P() {
+	byte x;
+	x = _
+}

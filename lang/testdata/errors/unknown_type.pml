@@ -1,0 +1,2 @@
+Point p;
+init { skip }
