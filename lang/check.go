@@ -86,6 +86,7 @@ type checker struct {
 	started bool // a statement of the current body was seen
 	inLTL   bool
 	gotos   []*Goto
+	nested  int // depth of sequences inside the body
 	// wholeArray allows the last part of a reference to be an array
 	// without an index (for (i in a)).
 	wholeArray bool
@@ -374,6 +375,7 @@ func (c *checker) proctype(p *Proctype) {
 		c.numeric(p.Provided, "provided clause")
 	}
 	c.block(p.Body, false)
+	c.nested = 0
 	for _, g := range c.gotos {
 		if l := p.Labels[g.Label]; l != nil {
 			g.Target = l
@@ -413,6 +415,12 @@ func (c *checker) local(v *Var) {
 }
 
 func (c *checker) block(b *Block, scope bool) {
+	if b != c.proc.Body {
+		// Every sequence but the body itself is nested: its declarations
+		// are never initialised at process creation (SPIN's open_seq).
+		c.nested++
+		defer func() { c.nested-- }()
+	}
 	if scope {
 		c.scopes = append(c.scopes, map[string]*Var{})
 		defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
@@ -457,7 +465,7 @@ func (c *checker) stmt(s Stmt) {
 	switch s := s.(type) {
 	case *DeclStmt:
 		for _, v := range s.Vars {
-			v.InitAtStart = !c.started
+			v.InitAtStart = !c.started && c.nested == 0
 			if c.started && v.ChanInit != nil {
 				c.errorf(v.P, "place initialized chan declaration of '%s' at the start of the proctype", v.Name)
 			}

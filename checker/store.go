@@ -1,0 +1,114 @@
+package checker
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+)
+
+// Store is the set of visited states of a search.
+type Store interface {
+	// Insert adds the state vector v and reports whether it was not there
+	// before. The store keeps its own copy of v.
+	Insert(v []byte) bool
+	// Len is the number of states stored.
+	Len() int
+	// Bytes is the memory the store uses.
+	Bytes() int64
+}
+
+// FullStore is an exact store: every state vector is kept whole and
+// compared byte for byte, so no two different states are ever confused
+// (SPIN's default full state storage). Vectors live in large arena chunks;
+// the hash table holds a tag of the hash and the vector's arena position,
+// so the only allocations are the chunks and the table.
+type FullStore struct {
+	seed   maphash.Seed
+	table  []uint64 // 0: empty; else tag<<48 | (position+1)
+	mask   uint64
+	n      int
+	chunks [][]byte
+	used   int64 // bytes of vectors stored, with their length prefixes
+}
+
+const (
+	chunkSize = 64 << 20
+	posBits   = 48
+	posMask   = 1<<posBits - 1
+)
+
+// NewFullStore returns an empty exact store.
+func NewFullStore() *FullStore {
+	s := &FullStore{seed: maphash.MakeSeed()}
+	s.table = make([]uint64, 1<<16)
+	s.mask = uint64(len(s.table) - 1)
+	return s
+}
+
+// Len implements Store.
+func (s *FullStore) Len() int { return s.n }
+
+// Bytes implements Store.
+func (s *FullStore) Bytes() int64 {
+	return int64(len(s.table))*8 + s.used
+}
+
+// vector returns the stored vector at arena position pos.
+func (s *FullStore) vector(pos uint64) []byte {
+	c := s.chunks[pos/chunkSize]
+	off := int(pos % chunkSize)
+	n := int(binary.LittleEndian.Uint16(c[off:]))
+	return c[off+2 : off+2+n]
+}
+
+// Insert implements Store.
+func (s *FullStore) Insert(v []byte) bool {
+	h := maphash.Bytes(s.seed, v)
+	tag := h >> posBits
+	for i := h & s.mask; ; i = (i + 1) & s.mask {
+		e := s.table[i]
+		if e == 0 {
+			s.table[i] = tag<<posBits | (s.append(v) + 1)
+			s.n++
+			if uint64(s.n)*4 > uint64(len(s.table))*3 {
+				s.grow()
+			}
+			return true
+		}
+		if e>>posBits == tag && string(s.vector(e&posMask-1)) == string(v) {
+			return false
+		}
+	}
+}
+
+// append copies v into the arena and returns its position.
+func (s *FullStore) append(v []byte) uint64 {
+	need := len(v) + 2
+	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > chunkSize {
+		s.chunks = append(s.chunks, make([]byte, 0, chunkSize))
+	}
+	k := len(s.chunks) - 1
+	c := s.chunks[k]
+	pos := uint64(k)*chunkSize + uint64(len(c))
+	c = binary.LittleEndian.AppendUint16(c, uint16(len(v)))
+	s.chunks[k] = append(c, v...)
+	s.used += int64(need)
+	return pos
+}
+
+func (s *FullStore) grow() {
+	old := s.table
+	s.table = make([]uint64, len(old)*2)
+	s.mask = uint64(len(s.table) - 1)
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		h := maphash.Bytes(s.seed, s.vector(e&posMask-1))
+		for i := h & s.mask; ; i = (i + 1) & s.mask {
+			if s.table[i] == 0 {
+				s.table[i] = e
+				break
+			}
+		}
+	}
+}

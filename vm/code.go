@@ -1,0 +1,171 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Op is a bytecode operation. The VM is a stack machine over int64 values;
+// addresses are byte offsets into a state's buffer.
+type Op uint8
+
+// The operations. A, B and C are the instruction's operands.
+const (
+	OpNop Op = iota
+
+	// Values.
+	OpConst      // push A
+	OpLoadG      // push the global scalar at offset A (scalar class B, size/bits C)
+	OpLoadL      // push the local scalar at offset A of the running process
+	OpStoreG     // pop v; store v into the global at offset A
+	OpStoreL     // pop v; store v into the local at offset A
+	OpAddrG      // push the address of global offset A
+	OpAddrL      // push the address of local offset A
+	OpIndex      // pop i, addr: check 0 <= i < B, push addr + i*A
+	OpField      // addr += A
+	OpLoadA      // pop addr; push the scalar there (class B, size/bits C)
+	OpStoreA     // pop v, addr; store v there
+	OpAddrRemote // pop pid: push the address of local offset A in process pid, which must be of proctype B
+	OpPop        // drop the top value
+
+	// Arithmetic and logic.
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv // division by zero is an error
+	OpMod
+	OpBitAnd
+	OpBitOr
+	OpBitXor
+	OpShl
+	OpShr
+	OpEq
+	OpNe
+	OpLt
+	OpGt
+	OpLe
+	OpGe
+	OpNot
+	OpNeg
+	OpCompl
+
+	// Control.
+	OpJmp     // jump to A
+	OpJz      // pop; jump to A if zero
+	OpJnz     // pop; jump to A if not zero
+	OpJzFail  // pop; the transition is not executable if zero
+	OpFail    // the transition is not executable
+	OpGuardOK // end of the guard: the transition is executable
+	OpBlock   // inside a d_step: a statement blocks (a fatal error)
+
+	// Process and system state.
+	OpPid         // push _pid
+	OpNrPr        // push _nr_pr
+	OpLast        // push _last
+	OpPriority    // push the running process's priority
+	OpSetPrio     // pop prio, pid: set that process's priority
+	OpGetPrio     // pop pid: push its priority
+	OpTimeout     // push the timeout flag
+	OpNp          // push np_ (0: no progress checking in safety runs)
+	OpEnabled     // pop pid: push whether that process has an executable transition
+	OpPcValue     // pop pid: push its pc
+	OpRemoteLabel // pop pid: push whether process pid (of proctype B) is at pc A
+	OpRun         // run proctype A with B arguments (popped) and priority C: push the new pid
+	OpEndGuard    // fail unless the running process has the highest pid
+	OpEnd         // remove the running process (it has terminated)
+	OpSendOK      // pop ch: push whether a message can be sent
+	OpFalse       // push 0
+
+	// Channels. The channel id is popped first where noted.
+	OpChanLen    // pop ch: push its length
+	OpChanEmpty  // pop ch
+	OpChanNEmpty // pop ch
+	OpChanFull   // pop ch
+	OpChanNFull  // pop ch
+	OpSendGuard  // peek ch: fail unless a message can be sent (pattern A for sorted)
+	OpSend       // pop B message values, then ch: append the message (A=1: sorted)
+	OpRecvMatch  // pop B match values, then ch: find the message matching pattern A (recv register); fail if none
+	OpPollMatch  // like OpRecvMatch but push 1/0 instead of failing
+	OpRecvField  // push field A of the message in the recv register
+	OpRecvRemove // remove the message in the recv register from its channel
+
+	// Output and errors.
+	OpAssert // pop v: an assertion violation (statement A) if v is zero
+	OpPrintf // pop B values: print format A
+	OpPrintm // pop v: print the mtype name of v
+
+	numOps
+)
+
+var opNames = [...]string{
+	OpNop: "nop", OpConst: "const", OpLoadG: "loadg", OpLoadL: "loadl", OpStoreG: "storeg",
+	OpStoreL: "storel", OpAddrG: "addrg", OpAddrL: "addrl", OpIndex: "index", OpField: "field",
+	OpLoadA: "loada", OpStoreA: "storea", OpAddrRemote: "addrremote", OpPop: "pop",
+	OpAdd: "add", OpSub: "sub", OpMul: "mul", OpDiv: "div", OpMod: "mod", OpBitAnd: "and",
+	OpBitOr: "or", OpBitXor: "xor", OpShl: "shl", OpShr: "shr", OpEq: "eq", OpNe: "ne",
+	OpLt: "lt", OpGt: "gt", OpLe: "le", OpGe: "ge", OpNot: "not", OpNeg: "neg", OpCompl: "compl",
+	OpJmp: "jmp", OpJz: "jz", OpJnz: "jnz", OpJzFail: "jzfail", OpFail: "fail",
+	OpGuardOK: "guardok", OpBlock: "block",
+	OpPid: "pid", OpNrPr: "nrpr", OpLast: "last", OpPriority: "priority", OpSetPrio: "setprio",
+	OpGetPrio: "getprio", OpTimeout: "timeout", OpNp: "np", OpEnabled: "enabled",
+	OpPcValue: "pcvalue", OpRemoteLabel: "remotelabel", OpRun: "run", OpEndGuard: "endguard", OpEnd: "end",
+	OpSendOK: "sendok", OpFalse: "false",
+	OpChanLen: "len", OpChanEmpty: "empty", OpChanNEmpty: "nempty", OpChanFull: "full",
+	OpChanNFull: "nfull", OpSendGuard: "sendguard", OpSend: "send", OpRecvMatch: "recvmatch",
+	OpPollMatch: "pollmatch", OpRecvField: "recvfield", OpRecvRemove: "recvremove",
+	OpAssert: "assert", OpPrintf: "printf", OpPrintm: "printm",
+}
+
+func (op Op) String() string {
+	if int(op) < len(opNames) && opNames[op] != "" {
+		return opNames[op]
+	}
+	return fmt.Sprintf("op%d", op)
+}
+
+// Instr is one instruction.
+type Instr struct {
+	Op      Op
+	A, B, C int32
+}
+
+// Code is the program of one transition: a guard part, ending with
+// OpGuardOK, that reads the state and decides whether the transition is
+// executable, then the effect, which changes the state.
+type Code struct {
+	Instrs []Instr
+	// Patterns are the receive patterns used by OpRecvMatch/OpPollMatch.
+	Patterns []*RecvPattern
+	// Formats are the printf formats used by OpPrintf.
+	Formats []string
+}
+
+// RecvPattern says which message fields a receive matches against values
+// (constants and eval(...)), whether it takes any matching message (??)
+// and whether it removes it.
+type RecvPattern struct {
+	Match  []bool // per message leaf: compared with a popped value
+	Random bool   // ?? takes the first matching message anywhere
+}
+
+// String disassembles the code, one instruction per line.
+func (c *Code) String() string {
+	var b strings.Builder
+	for i, in := range c.Instrs {
+		fmt.Fprintf(&b, "%4d  %-11s", i, in.Op)
+		switch in.Op {
+		case OpConst, OpJmp, OpJz, OpJnz, OpField, OpStoreG, OpStoreL, OpAddrG, OpAddrL:
+			fmt.Fprintf(&b, " %d", in.A)
+		case OpLoadG, OpLoadL, OpLoadA, OpIndex, OpAddrRemote, OpRemoteLabel, OpSend,
+			OpRecvMatch, OpPollMatch, OpPrintf, OpRun:
+			fmt.Fprintf(&b, " %d %d %d", in.A, in.B, in.C)
+		case OpRecvField, OpAssert, OpSendGuard:
+			fmt.Fprintf(&b, " %d", in.A)
+		}
+		if in.Op == OpPrintf && int(in.A) < len(c.Formats) {
+			fmt.Fprintf(&b, "  %s", c.Formats[in.A])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,344 @@
+package vm
+
+import (
+	"fmt"
+
+	"gmc/lang"
+)
+
+// Options change how a model is compiled.
+type Options struct {
+	// NoMerge turns statement merging off (spin -o3).
+	NoMerge bool
+}
+
+// Compile turns a checked model into a Model. The spec must have passed
+// lang.Check without errors.
+func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
+	c := &compiler{
+		m:       &Model{Spec: spec, Merge: !opts.NoMerge},
+		opts:    opts,
+		vars:    map[*lang.Var]*Var{},
+		layouts: layouts{structs: map[*lang.Typedef]*Type{}},
+		types:   map[*lang.Proctype]*ProcType{},
+		flows:   map[*ProcType]*flowBuilder{},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if ce, ok := r.(compileError); ok {
+				m, err = nil, ce
+				return
+			}
+			panic(r)
+		}
+	}()
+	c.scan()
+	c.globals()
+	for _, p := range spec.Procs {
+		if p.Kind == lang.KindProctype || p.Kind == lang.KindInit {
+			pt := &ProcType{ID: len(c.m.Types), Name: p.Name, Proc: p, Active: p.Active, Priority: p.Priority}
+			if pt.Priority == 0 {
+				pt.Priority = 1
+			}
+			c.m.Types = append(c.m.Types, pt)
+			c.types[p] = pt
+		}
+	}
+	if len(c.m.Types) > 255 {
+		c.errorf(spec.Procs[0].P, "too many proctypes (at most 255)")
+	}
+	for _, pt := range c.m.Types {
+		c.locals(pt)
+	}
+	for _, pt := range c.m.Types {
+		c.flow(pt)
+	}
+	for _, r := range c.labelRefs {
+		f := c.flows[r.pt]
+		n := f.labels[r.label]
+		if n == nil {
+			c.errorf(lang.Pos{}, "proctype %s has no label %s", r.pt.Name, r.label)
+		}
+		r.code.Instrs[r.at].A = int32(f.pcOf(n))
+	}
+	return c.m, nil
+}
+
+// compileError is a problem found while compiling (a limit of gmc's
+// representation, not a Promela error: those are lang's).
+type compileError struct {
+	pos lang.Pos
+	msg string
+}
+
+func (e compileError) Error() string { return fmt.Sprintf("%s: error: %s", e.pos, e.msg) }
+
+type compiler struct {
+	m       *Model
+	opts    Options
+	vars    map[*lang.Var]*Var
+	layouts layouts
+	types   map[*lang.Proctype]*ProcType
+	chanIDs map[*lang.ChanInit]*ChanType
+	flows   map[*ProcType]*flowBuilder
+	// labelRefs are P@label references, resolved once every proctype's
+	// flow is built.
+	labelRefs []labelRef
+}
+
+type labelRef struct {
+	code  *Code
+	at    int
+	pt    *ProcType
+	label string
+}
+
+func (c *compiler) errorf(pos lang.Pos, format string, args ...any) {
+	panic(compileError{pos, fmt.Sprintf(format, args...)})
+}
+
+// scan finds what the model uses that changes the state's layout.
+func (c *compiler) scan() {
+	spec := c.m.Spec
+	for _, p := range spec.Procs {
+		if p.Priority != 0 {
+			c.m.HasPriority = true
+		}
+		walkStmts(p.Body, func(s lang.Stmt) {
+			if _, ok := s.(*lang.SetPriority); ok {
+				c.m.HasPriority = true
+			}
+			lang.WalkStmtExprs(s, func(e lang.Expr) {
+				switch e := e.(type) {
+				case *lang.VarRef:
+					switch e.Kind {
+					case lang.RefLast:
+						c.m.HasLast = true
+					case lang.RefPriority:
+						c.m.HasPriority = true
+					}
+				case *lang.Run:
+					if e.Priority != 0 {
+						c.m.HasPriority = true
+					}
+				case *lang.Builtin:
+					if e.Op == "get_priority" {
+						c.m.HasPriority = true
+					}
+				}
+			})
+		})
+	}
+}
+
+// hidden reports whether a global is kept out of the state vector: declared
+// hidden, or (SPIN's automatic hiding, SPIN-NOTES 2.2) a scalar or array of
+// a basic type that nothing reads.
+func hidden(v *lang.Var) bool {
+	if v.Vis == lang.VisHidden {
+		return true
+	}
+	switch v.Type.Kind {
+	case lang.TChan, lang.TStruct:
+		return false
+	}
+	return !v.Read && v.Vis != lang.VisShow
+}
+
+func (c *compiler) globals() {
+	m := c.m
+	// Hidden globals first, outside the vector.
+	off := 0
+	for _, v := range m.Spec.Globals {
+		if !hidden(v) {
+			continue
+		}
+		gv := c.newVar(v, true)
+		gv.Hidden = true
+		gv.Off = off
+		off += gv.Size()
+		m.Globals = append(m.Globals, gv)
+	}
+	m.HiddenSize = off
+	m.GlobalsOff = off + m.HeaderSize()
+	off = m.GlobalsOff
+	for _, v := range m.Spec.Globals {
+		if hidden(v) {
+			continue
+		}
+		gv := c.newVar(v, true)
+		gv.Off = off
+		off += gv.Size()
+		m.Globals = append(m.Globals, gv)
+	}
+	m.GlobalsSize = off - m.GlobalsOff
+	for _, v := range m.Spec.Globals {
+		if v.ChanInit == nil {
+			continue
+		}
+		ct := c.chanType(v.ChanInit)
+		gv := c.vars[v]
+		for i := 0; i < max(v.Len, 1); i++ {
+			m.GlobalChans = append(m.GlobalChans, ChanInit{Type: ct, Off: gv.Off + i})
+		}
+	}
+}
+
+func (c *compiler) newVar(v *lang.Var, global bool) *Var {
+	x := &Var{Var: v, Type: c.layouts.typeOf(v.Type), Len: v.Len, Global: global}
+	if !v.IsArray() {
+		x.Len = 0
+	}
+	c.vars[v] = x
+	return x
+}
+
+func (c *compiler) chanType(ci *lang.ChanInit) *ChanType {
+	if c.chanIDs == nil {
+		c.chanIDs = map[*lang.ChanInit]*ChanType{}
+	}
+	if ct := c.chanIDs[ci]; ct != nil {
+		return ct
+	}
+	ct := &ChanType{ID: len(c.m.Chans), Cap: ci.Cap}
+	if ct.ID > 255 {
+		c.errorf(ci.P, "too many channel declarations (at most 256)")
+	}
+	for _, f := range ci.Fields {
+		t := c.layouts.typeOf(f)
+		ct.Fields = append(ct.Fields, t)
+		for _, l := range leavesOf(t, 0) {
+			l.Off += ct.MsgSize
+			ct.Leaves = append(ct.Leaves, l)
+		}
+		ct.MsgSize += t.Size
+	}
+	ct.LenSize = 1
+	if ct.Cap > 255 {
+		ct.LenSize = 2
+	}
+	ct.Size = 1 + ct.LenSize + ct.slots()*ct.MsgSize
+	c.m.Chans = append(c.m.Chans, ct)
+	c.chanIDs[ci] = ct
+	return ct
+}
+
+// leavesOf lists the scalars of a value of type t stored at offset off.
+func leavesOf(t *Type, off int) []Leaf {
+	if t.Kind != lang.TStruct {
+		return []Leaf{{Off: off, Scalar: t.Scalar, Size: t.Size, Bits: t.Bits}}
+	}
+	var out []Leaf
+	for _, f := range t.Fields {
+		for i := 0; i < max(f.Len, 1); i++ {
+			out = append(out, leavesOf(f.Type, off+f.Off+i*f.Stride)...)
+		}
+	}
+	return out
+}
+
+// locals lays out a proctype's parameters and locals and compiles the
+// initialisation of a new process.
+func (c *compiler) locals(pt *ProcType) {
+	off := 0
+	for _, v := range pt.Proc.Locals {
+		lv := c.newVar(v, false)
+		lv.Off = off
+		off += lv.Size()
+		pt.Locals = append(pt.Locals, lv)
+		if v.Param {
+			pt.Params = append(pt.Params, lv)
+		}
+	}
+	pt.Size = c.m.SlotHeader() + off
+	for _, v := range pt.Proc.Locals {
+		if v.ChanInit != nil && v.InitAtStart {
+			ct := c.chanType(v.ChanInit)
+			for i := 0; i < max(v.Len, 1); i++ {
+				pt.Chans = append(pt.Chans, ChanInit{Type: ct, Off: c.vars[v].Off + i})
+			}
+		}
+	}
+	g := c.gen(pt)
+	for _, v := range pt.Proc.Locals {
+		if v.InitAtStart && !v.Param {
+			g.initVar(v)
+		}
+	}
+	if len(g.code.Instrs) > 0 {
+		pt.Init = g.code
+	}
+	if pt.Proc.Provided != nil {
+		g := c.gen(pt)
+		g.expr(pt.Proc.Provided)
+		pt.Provided = g.code
+	}
+}
+
+// InitialState returns the state the model starts in: globals initialised,
+// global channels created, and the active processes and init started in
+// declaration order.
+func (m *Model) InitialState() (*State, error) {
+	s := &State{Buf: make([]byte, m.GlobalsOff+m.GlobalsSize)}
+	c := &compiler{m: m, vars: map[*lang.Var]*Var{}}
+	for _, v := range m.Globals {
+		c.vars[v.Var] = v
+	}
+	g := c.gen(nil)
+	for _, v := range m.Globals {
+		g.initVar(v.Var)
+	}
+	vm := &Machine{M: m, s: s}
+	if _, ok := vm.run(g.code, 0, false); !ok {
+		return nil, fmt.Errorf("initialising the globals: %v", vm.Errors[0].Msg)
+	}
+	for _, ci := range m.GlobalChans {
+		if len(s.Chans) >= 255 {
+			return nil, fmt.Errorf("too many channels")
+		}
+		s.Chans = m.newChan(s, s.Chans, ci.Type)
+		s.Buf[ci.Off] = byte(len(s.Chans))
+	}
+	m.setCounts(s)
+	for _, pt := range m.Types {
+		for i := 0; i < pt.Active; i++ {
+			if _, err := m.spawn(s, pt, nil, 0); err != "" {
+				return nil, fmt.Errorf("starting %s: %s", pt.Name, err)
+			}
+		}
+	}
+	return s, nil
+}
+
+// walkStmts calls f for every statement in b, nested ones included.
+func walkStmts(b *lang.Block, f func(lang.Stmt)) {
+	for _, s := range b.Stmts {
+		walkStmt(s, f)
+	}
+}
+
+func walkStmt(s lang.Stmt, f func(lang.Stmt)) {
+	if s == nil {
+		return
+	}
+	f(s)
+	switch s := s.(type) {
+	case *lang.Block:
+		walkStmts(s, f)
+	case *lang.Labeled:
+		walkStmt(s.Stmt, f)
+	case *lang.Unless:
+		walkStmt(s.Main, f)
+		walkStmt(s.Escape, f)
+	case *lang.If:
+		for _, o := range s.Options {
+			walkStmts(o, f)
+		}
+	case *lang.Do:
+		for _, o := range s.Options {
+			walkStmts(o, f)
+		}
+	case *lang.For:
+		walkStmts(s.Body, f)
+	}
+}

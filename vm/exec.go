@@ -1,0 +1,566 @@
+package vm
+
+import (
+	"fmt"
+	"io"
+)
+
+// RuntimeError is an error found while executing the model: fatal ones stop
+// the search (SPIN-NOTES 8), an assertion violation does not.
+type RuntimeError struct {
+	Msg   string
+	Fatal bool
+	Trans *Trans
+	Pid   int
+}
+
+func (e *RuntimeError) Error() string { return e.Msg }
+
+// Machine executes transition code. A search uses one Machine; it is not
+// safe for concurrent use.
+type Machine struct {
+	M *Model
+
+	// Set by the search before Guard.
+	Timeout bool // the timeout pass: timeout is true
+	Pending int  // channel id of a rendezvous in progress, 0 when none
+
+	// Set by Effect.
+	Rendezvous int             // the send started a rendezvous on this channel
+	Errors     []*RuntimeError // errors the last Effect raised (assertions, and one fatal)
+
+	// Out receives printf output; nil discards it (as in verification).
+	Out io.Writer
+
+	stack   []int64
+	resume  int
+	s       *State
+	pid     int
+	pbase   int // absolute offset of the running process's locals
+	recvCh  int
+	recvMsg int
+	t       *Trans
+	fatal   bool
+}
+
+// NewMachine returns a machine for m.
+func NewMachine(m *Model) *Machine {
+	return &Machine{M: m, stack: make([]int64, 0, 64)}
+}
+
+func (vm *Machine) enter(s *State, pid int, t *Trans) {
+	vm.s, vm.pid, vm.t = s, pid, t
+	vm.pbase = int(s.Procs[pid]) + vm.M.SlotHeader()
+	vm.stack = vm.stack[:0]
+	vm.fatal = false
+}
+
+// Guard reports whether transition t of process pid is executable in s. It
+// does not change s. When it returns true, Effect must follow (on s or on a
+// copy of s) before the machine is used again.
+func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
+	vm.enter(s, pid, t)
+	vm.Errors = vm.Errors[:0]
+	pc, ok := vm.run(t.Code, 0, true)
+	vm.resume = pc
+	return ok && !vm.fatal
+}
+
+// Effect executes the rest of the transition that Guard found executable,
+// on s (a copy of the state Guard saw), and moves the process to the
+// transition's target. It returns false if a fatal error stopped it (see
+// Errors).
+func (vm *Machine) Effect(s *State, t *Trans) bool {
+	vm.s = s
+	vm.pbase = int(s.Procs[vm.pid]) + vm.M.SlotHeader()
+	vm.Rendezvous = 0
+	if _, ok := vm.run(t.Code, vm.resume, false); !ok || vm.fatal {
+		return false
+	}
+	if !t.End {
+		setPC(s, vm.pid, t.Dst)
+	}
+	if vm.M.HasLast {
+		s.Buf[vm.M.HiddenSize+hdrLast] = byte(vm.pid)
+	}
+	return true
+}
+
+func (vm *Machine) fail(format string, args ...any) {
+	vm.Errors = append(vm.Errors, &RuntimeError{Msg: fmt.Sprintf(format, args...), Fatal: true, Trans: vm.t, Pid: vm.pid})
+	vm.fatal = true
+}
+
+func (vm *Machine) push(v int64) { vm.stack = append(vm.stack, v) }
+
+func (vm *Machine) pop() int64 {
+	n := len(vm.stack) - 1
+	v := vm.stack[n]
+	vm.stack = vm.stack[:n]
+	return v
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// run interprets code from pc. In the guard phase it stops at OpGuardOK and
+// returns the pc after it; it returns ok=false when the transition is not
+// executable (or a fatal error occurred).
+func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
+	ins := code.Instrs
+	buf := vm.s.Buf
+	for pc < len(ins) {
+		in := &ins[pc]
+		pc++
+		switch in.Op {
+		case OpNop:
+		case OpConst:
+			vm.push(int64(in.A))
+		case OpLoadG:
+			sc, size, _ := unpackClass(in.B, in.C)
+			vm.push(load(buf, int(in.A), sc, size))
+		case OpLoadL:
+			sc, size, _ := unpackClass(in.B, in.C)
+			vm.push(load(buf, vm.pbase+int(in.A), sc, size))
+		case OpStoreG:
+			sc, size, bits := unpackClass(in.B, in.C)
+			store(buf, int(in.A), sc, size, bits, vm.pop())
+		case OpStoreL:
+			sc, size, bits := unpackClass(in.B, in.C)
+			store(buf, vm.pbase+int(in.A), sc, size, bits, vm.pop())
+		case OpAddrG:
+			vm.push(int64(in.A))
+		case OpAddrL:
+			vm.push(int64(vm.pbase + int(in.A)))
+		case OpIndex:
+			i := vm.pop()
+			if i < 0 || i >= int64(in.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, in.B-1)
+				return pc, false
+			}
+			vm.stack[len(vm.stack)-1] += i * int64(in.A)
+		case OpField:
+			vm.stack[len(vm.stack)-1] += int64(in.A)
+		case OpLoadA:
+			sc, size, _ := unpackClass(in.B, in.C)
+			addr := vm.pop()
+			vm.push(load(buf, int(addr), sc, size))
+		case OpStoreA:
+			v := vm.pop()
+			addr := vm.pop()
+			sc, size, bits := unpackClass(in.B, in.C)
+			store(buf, int(addr), sc, size, bits, v)
+		case OpAddrRemote:
+			pid := vm.pop()
+			if pid < 0 || pid >= int64(len(vm.s.Procs)) || int(buf[vm.s.Procs[pid]+slotType]) != int(in.B) {
+				vm.fail("remote reference to a process that does not exist or has another proctype (pid %d)", pid)
+				return pc, false
+			}
+			vm.push(int64(int(vm.s.Procs[pid]) + vm.M.SlotHeader() + int(in.A)))
+		case OpPop:
+			vm.pop()
+
+		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr,
+			OpEq, OpNe, OpLt, OpGt, OpLe, OpGe:
+			y := vm.pop()
+			x := vm.pop()
+			v, ok := binary(in.Op, x, y)
+			if !ok {
+				vm.fail("division by zero")
+				return pc, false
+			}
+			vm.push(v)
+		case OpNot:
+			vm.stack[len(vm.stack)-1] = b2i(vm.stack[len(vm.stack)-1] == 0)
+		case OpNeg:
+			vm.stack[len(vm.stack)-1] = -vm.stack[len(vm.stack)-1]
+		case OpCompl:
+			vm.stack[len(vm.stack)-1] = ^vm.stack[len(vm.stack)-1]
+
+		case OpJmp:
+			pc = int(in.A)
+		case OpJz:
+			if vm.pop() == 0 {
+				pc = int(in.A)
+			}
+		case OpJnz:
+			if vm.pop() != 0 {
+				pc = int(in.A)
+			}
+		case OpJzFail:
+			if vm.pop() == 0 {
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+		case OpFail:
+			if !guard {
+				vm.fail("block in d_step seq")
+			}
+			return pc, false
+		case OpGuardOK:
+			if guard {
+				return pc, true
+			}
+		case OpBlock:
+			vm.fail("block in d_step seq")
+			return pc, false
+
+		case OpPid:
+			vm.push(int64(vm.pid))
+		case OpNrPr:
+			vm.push(int64(len(vm.s.Procs)))
+		case OpLast:
+			vm.push(int64(buf[vm.M.HiddenSize+hdrLast]))
+		case OpPriority:
+			vm.push(int64(vm.M.Priority(vm.s, vm.pid)))
+		case OpGetPrio:
+			pid := vm.pop()
+			if pid < 0 || pid >= int64(len(vm.s.Procs)) {
+				vm.push(0)
+			} else {
+				vm.push(int64(vm.M.Priority(vm.s, int(pid))))
+			}
+		case OpSetPrio:
+			prio := vm.pop()
+			pid := vm.pop()
+			if vm.M.HasPriority && pid >= 0 && pid < int64(len(vm.s.Procs)) {
+				buf[vm.s.Procs[pid]+slotHdr] = byte(prio)
+			}
+		case OpTimeout:
+			vm.push(b2i(vm.Timeout))
+		case OpNp:
+			vm.push(0)
+		case OpPcValue:
+			pid := vm.pop()
+			if pid < 0 || pid >= int64(len(vm.s.Procs)) {
+				vm.push(0)
+			} else {
+				vm.push(int64(vm.M.PC(vm.s, int(pid))))
+			}
+		case OpRemoteLabel:
+			pid := vm.pop()
+			if pid < 0 || pid >= int64(len(vm.s.Procs)) || int(buf[vm.s.Procs[pid]+slotType]) != int(in.B) {
+				vm.push(0)
+			} else {
+				vm.push(b2i(vm.M.PC(vm.s, int(pid)) == int(in.A)))
+			}
+		case OpEnabled:
+			pid := vm.pop()
+			vm.push(b2i(vm.enabled(int(pid))))
+		case OpRun:
+			n := int(in.B)
+			args := make([]int64, n)
+			for i := n - 1; i >= 0; i-- {
+				args[i] = vm.pop()
+			}
+			pid, err := vm.M.spawn(vm.s, vm.M.Types[in.A], args, int(in.C))
+			if err != "" {
+				vm.fail("%s", err)
+				return pc, false
+			}
+			buf = vm.s.Buf // the buffer grew
+			vm.push(int64(pid))
+		case OpEndGuard:
+			if vm.pid != len(vm.s.Procs)-1 {
+				return pc, false
+			}
+		case OpEnd:
+			vm.M.remove(vm.s, vm.pid)
+			buf = vm.s.Buf
+		case OpFalse:
+			vm.push(0)
+
+		case OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
+			off, ct := vm.channel(vm.pop())
+			if ct == nil {
+				return pc, false
+			}
+			n := chanLen(buf, off, ct)
+			var v int64
+			switch in.Op {
+			case OpChanLen:
+				v = int64(n)
+			case OpChanEmpty:
+				v = b2i(n == 0)
+			case OpChanNEmpty:
+				v = b2i(n > 0)
+			case OpChanFull:
+				v = b2i(n >= ct.Cap)
+			case OpChanNFull:
+				v = b2i(n < ct.Cap)
+			}
+			vm.push(v)
+		case OpSendGuard:
+			if !vm.canSend(vm.stack[len(vm.stack)-1]) {
+				return pc, false
+			}
+		case OpSendOK:
+			vm.push(b2i(vm.canSend(vm.pop())))
+		case OpSend:
+			vm.send(int(in.B), in.A == 1)
+		case OpRecvMatch, OpPollMatch:
+			n := int(in.B)
+			vals := vm.stack[len(vm.stack)-n:]
+			ch := vm.stack[len(vm.stack)-n-1]
+			msg, ok := vm.match(ch, code.Patterns[in.A], vals)
+			vm.stack = vm.stack[:len(vm.stack)-n-1]
+			if vm.fatal {
+				return pc, false
+			}
+			if in.Op == OpPollMatch {
+				vm.push(b2i(ok))
+				break
+			}
+			if !ok {
+				return pc, false
+			}
+			vm.recvCh, vm.recvMsg = int(ch), msg
+		case OpRecvField:
+			off, ct := vm.channel(int64(vm.recvCh))
+			if ct == nil {
+				return pc, false
+			}
+			l := ct.Leaves[in.A]
+			vm.push(load(buf, slotOff(off, ct, vm.recvMsg)+l.Off, l.Scalar, l.Size))
+		case OpRecvRemove:
+			vm.removeMsg(vm.recvCh, vm.recvMsg)
+
+		case OpAssert:
+			if vm.pop() == 0 {
+				vm.Errors = append(vm.Errors, &RuntimeError{Msg: "assertion violated", Trans: vm.t, Pid: vm.pid})
+			}
+		case OpPrintf:
+			n := int(in.B)
+			args := append([]int64(nil), vm.stack[len(vm.stack)-n:]...)
+			vm.stack = vm.stack[:len(vm.stack)-n]
+			if vm.Out != nil {
+				io.WriteString(vm.Out, Sprintf(vm.M, code.Formats[in.A], args))
+			}
+		case OpPrintm:
+			v := vm.pop()
+			if vm.Out != nil {
+				io.WriteString(vm.Out, vm.M.MtypeName(v))
+			}
+		default:
+			panic(fmt.Sprintf("vm: bad opcode %v", in.Op))
+		}
+	}
+	return pc, !vm.fatal
+}
+
+// Scalar classes travel in instruction operands as (class, size or bits).
+func packClass(t *Type) (int32, int32) {
+	if t.Scalar == ScalarUnsigned {
+		return int32(t.Scalar), int32(t.Bits)
+	}
+	return int32(t.Scalar), int32(t.Size)
+}
+
+func unpackClass(b, c int32) (Scalar, int, int) {
+	sc := Scalar(b)
+	if sc == ScalarUnsigned {
+		return sc, (int(c) + 7) / 8, int(c)
+	}
+	return sc, int(c), 0
+}
+
+// binary applies a binary operator with C's semantics.
+func binary(op Op, x, y int64) (int64, bool) {
+	switch op {
+	case OpAdd:
+		return x + y, true
+	case OpSub:
+		return x - y, true
+	case OpMul:
+		return x * y, true
+	case OpDiv:
+		if y == 0 {
+			return 0, false
+		}
+		return x / y, true
+	case OpMod:
+		if y == 0 {
+			return 0, false
+		}
+		return x % y, true
+	case OpBitAnd:
+		return x & y, true
+	case OpBitOr:
+		return x | y, true
+	case OpBitXor:
+		return x ^ y, true
+	case OpShl:
+		return x << uint64(y&63), true
+	case OpShr:
+		return x >> uint64(y&63), true
+	case OpEq:
+		return b2i(x == y), true
+	case OpNe:
+		return b2i(x != y), true
+	case OpLt:
+		return b2i(x < y), true
+	case OpGt:
+		return b2i(x > y), true
+	case OpLe:
+		return b2i(x <= y), true
+	case OpGe:
+		return b2i(x >= y), true
+	}
+	return 0, false
+}
+
+// channel returns the offset and type of channel id ch, or reports the
+// fatal error of using a channel that does not exist.
+func (vm *Machine) channel(ch int64) (int32, *ChanType) {
+	if ch < 1 || ch > int64(len(vm.s.Chans)) {
+		if ch == 0 {
+			vm.fail("channel operation on an uninitialised channel")
+		} else {
+			vm.fail("bad queue: channel %d does not exist (its process ended?)", ch)
+		}
+		return 0, nil
+	}
+	off := vm.s.Chans[ch-1]
+	return off, vm.M.Chans[vm.s.Buf[off]]
+}
+
+// canSend reports whether a message can be sent on channel ch: a buffered
+// channel must not be full; a rendezvous needs no other one in progress.
+func (vm *Machine) canSend(ch int64) bool {
+	off, ct := vm.channel(ch)
+	if ct == nil {
+		return false
+	}
+	if ct.Cap == 0 {
+		return vm.Pending == 0 && chanLen(vm.s.Buf, off, ct) == 0
+	}
+	return chanLen(vm.s.Buf, off, ct) < ct.Cap
+}
+
+// send pops n message values and the channel id and appends the message.
+func (vm *Machine) send(n int, sorted bool) {
+	vals := vm.stack[len(vm.stack)-n:]
+	ch := vm.stack[len(vm.stack)-n-1]
+	vm.stack = vm.stack[:len(vm.stack)-n-1]
+	off, ct := vm.channel(ch)
+	if ct == nil {
+		return
+	}
+	buf := vm.s.Buf
+	k := chanLen(buf, off, ct)
+	at := k
+	if sorted {
+		for i := 0; i < k; i++ {
+			if vm.compareMsg(off, ct, i, vals) > 0 {
+				at = i
+				break
+			}
+		}
+		// shift the later messages up by one slot
+		for i := k; i > at; i-- {
+			copy(buf[slotOff(off, ct, i):slotOff(off, ct, i+1)], buf[slotOff(off, ct, i-1):slotOff(off, ct, i)])
+		}
+	}
+	base := slotOff(off, ct, at)
+	for i, l := range ct.Leaves {
+		var v int64
+		if i < len(vals) {
+			v = vals[i]
+		}
+		store(buf, base+l.Off, l.Scalar, l.Size, l.Bits, v)
+	}
+	setChanLen(buf, off, ct, k+1)
+	if ct.Cap == 0 {
+		vm.Rendezvous = int(ch)
+	}
+}
+
+// compareMsg compares message i of a channel with the values vals, field by
+// field: it returns a positive number if the message sorts after them.
+func (vm *Machine) compareMsg(off int32, ct *ChanType, i int, vals []int64) int {
+	base := slotOff(off, ct, i)
+	for j, l := range ct.Leaves {
+		m := load(vm.s.Buf, base+l.Off, l.Scalar, l.Size)
+		v := truncate(l.Scalar, l.Bits, vals[j])
+		if m != v {
+			if m > v {
+				return 1
+			}
+			return -1
+		}
+	}
+	return 0
+}
+
+// match finds the message of channel ch that a receive with pattern p and
+// match values vals takes: the first one for ?, the first matching one for ??.
+func (vm *Machine) match(ch int64, p *RecvPattern, vals []int64) (int, bool) {
+	off, ct := vm.channel(ch)
+	if ct == nil {
+		return 0, false
+	}
+	if vm.Pending != 0 && int(ch) != vm.Pending {
+		return 0, false
+	}
+	n := chanLen(vm.s.Buf, off, ct)
+	for i := 0; i < n; i++ {
+		if vm.matches(off, ct, i, p, vals) {
+			return i, true
+		}
+		if !p.Random {
+			break
+		}
+	}
+	return 0, false
+}
+
+func (vm *Machine) matches(off int32, ct *ChanType, i int, p *RecvPattern, vals []int64) bool {
+	base := slotOff(off, ct, i)
+	k := 0
+	for j, l := range ct.Leaves {
+		if j >= len(p.Match) || !p.Match[j] {
+			continue
+		}
+		if load(vm.s.Buf, base+l.Off, l.Scalar, l.Size) != truncate(l.Scalar, l.Bits, vals[k]) {
+			return false
+		}
+		k++
+	}
+	return true
+}
+
+// removeMsg removes message i of channel ch, moving the later ones down and
+// zeroing the freed slot.
+func (vm *Machine) removeMsg(ch, i int) {
+	off, ct := vm.channel(int64(ch))
+	if ct == nil {
+		return
+	}
+	buf := vm.s.Buf
+	n := chanLen(buf, off, ct)
+	copy(buf[slotOff(off, ct, i):slotOff(off, ct, n-1)], buf[slotOff(off, ct, i+1):slotOff(off, ct, n)])
+	clear(buf[slotOff(off, ct, n-1):slotOff(off, ct, n)])
+	setChanLen(buf, off, ct, n-1)
+}
+
+// enabled reports whether process pid has an executable transition (for
+// enabled(pid)): a test of each transition's guard, as pan does.
+func (vm *Machine) enabled(pid int) bool {
+	if pid < 0 || pid >= len(vm.s.Procs) {
+		return false
+	}
+	sub := &Machine{M: vm.M, Timeout: vm.Timeout, Pending: vm.Pending}
+	pt := vm.M.ProcType(vm.s, pid)
+	for _, t := range pt.PCs[vm.M.PC(vm.s, pid)].Trans {
+		if t.Else || sub.Guard(vm.s, pid, t) {
+			return true
+		}
+	}
+	return false
+}

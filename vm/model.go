@@ -1,0 +1,160 @@
+package vm
+
+import (
+	"gmc/lang"
+)
+
+// MaxProcs is the number of processes a model can have at once, as in SPIN.
+const MaxProcs = 255
+
+// Model is a compiled Promela model: the transition system the checker
+// explores. It is immutable once compiled.
+type Model struct {
+	Spec *lang.Spec
+	// Types are the proctypes and init, in declaration order (never claims
+	// and trace blocks are not run by safety checks).
+	Types []*ProcType
+
+	// The state buffer is the hidden globals (HiddenSize bytes, not part of
+	// the state's identity) followed by the state vector: a header
+	// (process count, channel count, _last when used), the globals, and
+	// then the channels and processes in the order they were created.
+	HiddenSize  int
+	Globals     []*Var // all globals, hidden ones included
+	GlobalsOff  int    // absolute offset of the first visible global
+	GlobalsSize int
+	HasLast     bool // the model reads _last, so it is part of the state
+	HasPriority bool // processes carry a priority in their slot
+	Chans       []*ChanType
+	// GlobalChans are created, in this order, when the model starts.
+	GlobalChans []ChanInit
+
+	Merge bool // statements were merged (SPIN's default)
+}
+
+// Header layout of the state vector (offsets relative to its start).
+const (
+	hdrNrPr  = 0
+	hdrNrQs  = 1
+	hdrLast  = 2
+	hdrFixed = 2
+)
+
+// HeaderSize is the size of the vector's header.
+func (m *Model) HeaderSize() int {
+	if m.HasLast {
+		return hdrFixed + 1
+	}
+	return hdrFixed
+}
+
+// ChanType is the shape of a channel: capacity and message fields. A
+// message is stored as its scalar leaves: a structure field is flattened
+// into the scalars it holds.
+type ChanType struct {
+	ID      int
+	Cap     int // 0: rendezvous
+	Fields  []*Type
+	Leaves  []Leaf
+	MsgSize int
+	LenSize int // 1, or 2 for more than 255 slots
+	Size    int // type byte + length + slots (a rendezvous channel has one)
+}
+
+// Leaf is one scalar of a message: its offset in the message and class.
+type Leaf struct {
+	Off    int
+	Scalar Scalar
+	Size   int
+	Bits   int
+}
+
+// slots is the number of message slots in the vector.
+func (ct *ChanType) slots() int {
+	if ct.Cap == 0 {
+		return 1
+	}
+	return ct.Cap
+}
+
+// ChanInit creates one channel and stores its id into a chan variable (an
+// element of it, for an array of channels).
+type ChanInit struct {
+	Type *ChanType
+	Off  int // offset of the chan variable: absolute for globals, local offset for locals
+}
+
+// ProcType is a compiled proctype (or init).
+type ProcType struct {
+	ID       int
+	Name     string
+	Proc     *lang.Proctype
+	Locals   []*Var // parameters first
+	Params   []*Var
+	Size     int // slot size: header + locals
+	Chans    []ChanInit
+	Init     *Code // initialises the locals of a new process (declared values)
+	PCs      []*PC
+	Trans    []*Trans // every transition, by ID
+	Start    int      // the initial pc
+	Active   int
+	Priority int // 1 unless declared
+	Provided *Code
+}
+
+// Process slot header: proctype id, pc (2 bytes), priority (when used).
+const (
+	slotType = 0
+	slotPC   = 1
+	slotHdr  = 3
+)
+
+// SlotHeader is the size of a process slot's header.
+func (m *Model) SlotHeader() int {
+	if m.HasPriority {
+		return slotHdr + 1
+	}
+	return slotHdr
+}
+
+// PC is a control location of a proctype.
+type PC struct {
+	N        int
+	Trans    []*Trans // in the order they are tried
+	Pos      lang.Pos
+	ValidEnd bool // -end-, or an end label: a valid place to stop
+	Progress bool
+	Accept   bool
+	Reached  bool // set by searches that track coverage
+}
+
+// AtomFlags are SPIN's atomicity flags of a transition.
+type AtomFlags uint8
+
+// The atomicity flags.
+const (
+	// Atomic: inside an atomic sequence, not its last statement. The
+	// state after it is not stored and the process keeps running.
+	Atomic AtomFlags = 1 << iota
+	// LastAtomic: the last statement of an atomic sequence.
+	LastAtomic
+	// InDStep: part of a d_step.
+	InDStep
+)
+
+// Trans is a transition: one statement (or a merged chain of statements,
+// or a whole d_step) of a proctype, from one pc to another.
+type Trans struct {
+	ID     int // index in its proctype's transition list (trails name it)
+	Dst    int
+	Code   *Code
+	Atom   AtomFlags
+	Else   bool // the else guard: executable only if nothing else of this process moved
+	Escape bool // an unless escape: when it executes, the process's other transitions are not tried
+	Recv   bool // starts with a receive (can complete a rendezvous)
+	End    bool // the -end- transition that removes the process
+	DStep  bool
+	Stmts  []lang.Stmt // the statements it executes (several when merged)
+	Text   string
+	Pos    lang.Pos
+}

@@ -1,0 +1,112 @@
+package vm
+
+// State is one state of a model. Buf holds the hidden globals and then the
+// state vector; Procs and Chans give the offset in Buf of each process slot
+// (by pid) and each channel (by id-1). Procs and Chans are shared between a
+// state and its copies until a process is created or removed, so they are
+// never changed in place.
+type State struct {
+	Buf   []byte
+	Procs []int32
+	Chans []int32
+}
+
+// Vector returns the part of the state that identifies it: the hidden
+// globals are left out.
+func (m *Model) Vector(s *State) []byte { return s.Buf[m.HiddenSize:] }
+
+// CopyState makes dst a copy of src, reusing dst's buffer.
+func CopyState(dst, src *State) {
+	dst.Buf = append(dst.Buf[:0], src.Buf...)
+	dst.Procs = src.Procs
+	dst.Chans = src.Chans
+}
+
+// Clone returns an independent copy of s.
+func (s *State) Clone() *State {
+	c := &State{}
+	CopyState(c, s)
+	return c
+}
+
+// NrProcs is the number of live processes (_nr_pr).
+func (s *State) NrProcs() int { return len(s.Procs) }
+
+// ProcType returns the proctype of process pid.
+func (m *Model) ProcType(s *State, pid int) *ProcType {
+	return m.Types[s.Buf[s.Procs[pid]+slotType]]
+}
+
+// PC returns the pc of process pid.
+func (m *Model) PC(s *State, pid int) int {
+	off := s.Procs[pid] + slotPC
+	return int(s.Buf[off]) | int(s.Buf[off+1])<<8
+}
+
+func setPC(s *State, pid, pc int) {
+	off := s.Procs[pid] + slotPC
+	s.Buf[off] = byte(pc)
+	s.Buf[off+1] = byte(pc >> 8)
+}
+
+// Priority returns the priority of process pid (1 when the model does not
+// use priorities).
+func (m *Model) Priority(s *State, pid int) int {
+	if !m.HasPriority {
+		return 1
+	}
+	return int(s.Buf[s.Procs[pid]+slotHdr])
+}
+
+// Offsets recomputes s.Procs and s.Chans from the vector alone (for a state
+// read back from a store).
+func (m *Model) Offsets(s *State) {
+	v := m.HiddenSize
+	nprocs := int(s.Buf[v+hdrNrPr])
+	nchans := int(s.Buf[v+hdrNrQs])
+	s.Procs = make([]int32, 0, nprocs)
+	s.Chans = make([]int32, 0, nchans)
+	off := m.GlobalsOff + m.GlobalsSize
+	for range m.GlobalChans {
+		if len(s.Chans) == nchans {
+			break
+		}
+		s.Chans = append(s.Chans, int32(off))
+		off += m.Chans[s.Buf[off]].Size
+	}
+	for len(s.Procs) < nprocs {
+		s.Procs = append(s.Procs, int32(off))
+		pt := m.Types[s.Buf[off+slotType]]
+		off += pt.Size
+		for range pt.Chans {
+			s.Chans = append(s.Chans, int32(off))
+			off += m.Chans[s.Buf[off]].Size
+		}
+	}
+}
+
+func (m *Model) setCounts(s *State) {
+	v := m.HiddenSize
+	s.Buf[v+hdrNrPr] = byte(len(s.Procs))
+	s.Buf[v+hdrNrQs] = byte(len(s.Chans))
+}
+
+// chanLen returns the number of messages in the channel at offset off.
+func chanLen(b []byte, off int32, ct *ChanType) int {
+	if ct.LenSize == 1 {
+		return int(b[off+1])
+	}
+	return int(b[off+1]) | int(b[off+2])<<8
+}
+
+func setChanLen(b []byte, off int32, ct *ChanType, n int) {
+	b[off+1] = byte(n)
+	if ct.LenSize == 2 {
+		b[off+2] = byte(n >> 8)
+	}
+}
+
+// slotOff is the offset of message slot i of the channel at off.
+func slotOff(off int32, ct *ChanType, i int) int {
+	return int(off) + 1 + ct.LenSize + i*ct.MsgSize
+}
