@@ -67,15 +67,15 @@ var errStop = errors.New("stop")
 // DFS explores the state space of m depth-first with the exact store, as
 // pan does (SPIN-NOTES 1.2).
 type DFS struct {
-	m     *vm.Model
-	opts  Options
-	store Store
-	vm    *vm.Machine
-	res   *Result
-	path  []Step
-	bufs  []*vm.State // one scratch state per depth
+	m           *vm.Model
+	opts        Options
+	store       Store
+	vm          *vm.Machine
+	res         *Result
+	path        []Step
+	bufs        []*vm.State // one scratch state per depth
 	warnedDepth bool
-	start time.Time
+	start       time.Time
 }
 
 // NewDFS prepares a depth-first search of m.
