@@ -76,6 +76,7 @@ type DFS struct {
 	bufs        []*vm.State // one scratch state per depth
 	warnedDepth bool
 	start       time.Time
+	priorities  bool // priorities or provided clauses restrict who moves
 }
 
 // NewDFS prepares a depth-first search of m.
@@ -83,7 +84,14 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 10000
 	}
-	return &DFS{m: m, opts: opts, store: NewFullStore(), vm: vm.NewMachine(m)}
+	d := &DFS{m: m, opts: opts, store: NewFullStore(), vm: vm.NewMachine(m)}
+	d.priorities = m.HasPriority
+	for _, pt := range m.Types {
+		if pt.Provided != nil {
+			d.priorities = true
+		}
+	}
+	return d
 }
 
 // Run searches the state space and returns the result.
@@ -196,6 +204,12 @@ func (d *DFS) successors(s *vm.State, depth, owner, pending, sender int, timeout
 		}
 		pt := m.ProcType(s, pid)
 		pc := pt.PCs[m.PC(s, pid)]
+		if d.priorities {
+			machine.Timeout, machine.Pending = timeout, pending
+			if !machine.HighestPriority(s, pid) {
+				continue
+			}
+		}
 		procMoved := false
 		for _, t := range pc.Trans {
 			if pending != 0 && !t.Recv {

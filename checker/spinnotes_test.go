@@ -69,7 +69,6 @@ func verify(t *testing.T, file string, noMerge bool, maxDepth int) (*Result, err
 var notYet = map[string]string{
 	"merge": "statement merging",
 	"B3":    "dead variable reset", "B4": "dead variable reset", "B7": "dead variable reset",
-	"G5": "priorities", "G5_blocked": "priorities",
 }
 
 // TestSpinNotes checks every rule of SPIN-NOTES.md, as the models in

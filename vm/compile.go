@@ -271,7 +271,9 @@ func (c *compiler) locals(pt *ProcType) {
 	if pt.Proc.Provided != nil {
 		g := c.gen(pt)
 		g.expr(pt.Proc.Provided)
-		pt.Provided = g.code
+		g.op(OpJzFail)
+		g.op(OpGuardOK)
+		pt.Provided = &Trans{Code: g.code, Text: "provided"}
 	}
 }
 

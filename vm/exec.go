@@ -550,17 +550,50 @@ func (vm *Machine) removeMsg(ch, i int) {
 }
 
 // enabled reports whether process pid has an executable transition (for
-// enabled(pid)): a test of each transition's guard, as pan does.
+// enabled(pid)).
 func (vm *Machine) enabled(pid int) bool {
 	if pid < 0 || pid >= len(vm.s.Procs) {
 		return false
 	}
 	sub := &Machine{M: vm.M, Timeout: vm.Timeout, Pending: vm.Pending}
-	pt := vm.M.ProcType(vm.s, pid)
-	for _, t := range pt.PCs[vm.M.PC(vm.s, pid)].Trans {
-		if t.Else || sub.Guard(vm.s, pid, t) {
+	return sub.Enabled(vm.s, pid)
+}
+
+// Enabled reports whether process pid has an executable transition in s: a
+// test of each transition's guard, as pan's enabled() does (an else counts
+// as executable).
+func (vm *Machine) Enabled(s *State, pid int) bool {
+	pt := vm.M.ProcType(s, pid)
+	for _, t := range pt.PCs[vm.M.PC(s, pid)].Trans {
+		if t.Else || vm.Guard(s, pid, t) {
 			return true
 		}
 	}
 	return false
+}
+
+// Provided reports whether process pid may move in s: its provided clause,
+// if it has one, holds.
+func (vm *Machine) Provided(s *State, pid int) bool {
+	pt := vm.M.ProcType(s, pid)
+	return pt.Provided == nil || vm.Guard(s, pid, pt.Provided)
+}
+
+// HighestPriority reports whether process pid may move in s as far as
+// priorities go: no other process with a strictly higher priority has an
+// executable transition (SPIN-NOTES 7, pan's highest_priority).
+func (vm *Machine) HighestPriority(s *State, pid int) bool {
+	if !vm.Provided(s, pid) {
+		return false
+	}
+	if !vm.M.HasPriority {
+		return true
+	}
+	prio := vm.M.Priority(s, pid)
+	for i := 0; i < len(s.Procs); i++ {
+		if i != pid && vm.M.Priority(s, i) > prio && vm.Provided(s, i) && vm.Enabled(s, i) {
+			return false
+		}
+	}
+	return true
 }

@@ -98,8 +98,8 @@ type ProcType struct {
 	Trans    []*Trans // every transition, by ID
 	Start    int      // the initial pc
 	Active   int
-	Priority int // 1 unless declared
-	Provided *Code
+	Priority int    // 1 unless declared
+	Provided *Trans // provided (e): the process moves only while e holds
 }
 
 // Process slot header: proctype id, pc (2 bytes), priority (when used).

@@ -18,7 +18,7 @@ func (c *compiler) flow(pt *ProcType) {
 		g.jump = target
 	}
 	f.looseEnds()
-	start := f.hunt(body.first, false)
+	start := f.huntStart(body.first)
 	pt.Start = f.pcOf(start)
 	// Build the transitions of every pc reachable from the start.
 	for i := 0; i < len(pt.PCs); i++ {
@@ -56,31 +56,52 @@ func (f *flowBuilder) looseEnds() {
 	}
 }
 
-// hunt finds the real node control goes to when it arrives at n: '.',
-// break and goto nodes are passed over, and an unless leads into its main
-// body. Coming from inside an atomic sequence, the hunt stops at a '.',
-// break or goto node outside it: that node becomes a step of its own.
+// hunt finds the real node control goes to when it arrives at n, as
+// SPIN's huntele does: '.', break and goto nodes are passed over, and an
+// unless leads into its main body. Coming from inside an atomic sequence,
+// the hunt does not step onto a node outside it: it stops at the '.', break
+// or goto node it is on, which becomes a step of its own (SPIN-NOTES 3.2).
 func (f *flowBuilder) hunt(n *node, fromAtomic bool) *node {
 	for steps := 0; n != nil; steps++ {
 		if steps > len(f.nodes) {
-			return n // a loop of gotos: stop somewhere
+			f.c.errorf(n.pos, "confusing control structure (a loop of gotos?)")
 		}
+		var next *node
 		switch n.kind {
-		case nDot, nBreak, nGoto:
-			if fromAtomic && n.mark&markAtom == 0 {
+		case nGoto:
+			next = n.jump
+		case nDot, nBreak:
+			if n.next == nil {
 				return n
 			}
-			if n.kind == nGoto {
-				n = n.jump
-			} else {
-				n = n.next
-			}
+			next = n.next
 		case nUnless:
+			next = f.hunt(n.subs[0].first, fromAtomic)
+		default:
+			return n
+		}
+		if fromAtomic && next.mark&markAtom == 0 {
+			return n
+		}
+		n = next
+	}
+	return n
+}
+
+// huntStart finds a process's first pc (SPIN's huntstart): only '.' nodes
+// and unless are passed over.
+func (f *flowBuilder) huntStart(n *node) *node {
+	for steps := 0; steps <= len(f.nodes); steps++ {
+		switch {
+		case n.kind == nDot && n.next != nil:
+			n = n.next
+		case n.kind == nUnless:
 			n = n.subs[0].first
 		default:
 			return n
 		}
 	}
+	f.c.errorf(n.pos, "confusing control structure")
 	return n
 }
 
@@ -147,7 +168,8 @@ func (f *flowBuilder) transOf(n *node) []*Trans {
 			ts = append(ts, f.transOf(o.first)...)
 		}
 	case nAtomic, nNonAtomic, nUnless:
-		ts = append(ts, f.transOf(n.subs[0].first)...)
+		// A compound node offers what the first real node of its body does.
+		ts = append(ts, f.transOf(f.hunt(n.subs[0].first, false))...)
 	case nDStep:
 		ts = append(ts, f.dstepTrans(n))
 	case nDot, nBreak, nGoto:

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"gmc/lang"
 )
@@ -45,6 +46,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// spinStyle rewrites SPIN's attached flag values (-c0, -m100000, -w20) into
+// Go's -c=0 form for the one-letter flags named in short.
+func spinStyle(args []string, short string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.IndexByte(short, a[1]) >= 0 && a[2] >= '0' && a[2] <= '9' {
+			out[i] = a[:2] + "=" + a[2:]
+		}
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
+	}
+	return out
 }
 
 // helpOrUsage turns a flag parsing error into an exit code: -help is not an error.

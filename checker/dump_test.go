@@ -1,0 +1,25 @@
+package checker
+
+import (
+	"os"
+	"testing"
+
+	"gmc/lang"
+	"gmc/vm"
+)
+
+func TestDumpModel(t *testing.T) {
+	file := os.Getenv("GMC_DUMP")
+	if file == "" {
+		t.Skip()
+	}
+	spec, diags := lang.Load(file, nil)
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	m, err := vm.Compile(spec, vm.Options{NoMerge: os.Getenv("GMC_MERGE") == ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + m.Dump())
+}
