@@ -66,10 +66,7 @@ func verify(t *testing.T, file string, noMerge bool, maxDepth int) (*Result, err
 
 // notYet lists the cases whose rule gmc does not implement yet, with the
 // rule; each entry is a gap to close, not a tolerance.
-var notYet = map[string]string{
-	"merge": "statement merging",
-	"B3":    "dead variable reset", "B4": "dead variable reset", "B7": "dead variable reset",
-}
+var notYet = map[string]string{}
 
 // TestSpinNotes checks every rule of SPIN-NOTES.md, as the models in
 // testdata/spinnotes with the counts the installed SPIN gave for them.

@@ -16,12 +16,14 @@ type Options struct {
 // lang.Check without errors.
 func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c := &compiler{
-		m:       &Model{Spec: spec, Merge: !opts.NoMerge},
-		opts:    opts,
-		vars:    map[*lang.Var]*Var{},
-		layouts: layouts{structs: map[*lang.Typedef]*Type{}},
-		types:   map[*lang.Proctype]*ProcType{},
-		flows:   map[*ProcType]*flowBuilder{},
+		m:        &Model{Spec: spec, Merge: !opts.NoMerge},
+		opts:     opts,
+		vars:     map[*lang.Var]*Var{},
+		layouts:  layouts{structs: map[*lang.Typedef]*Type{}},
+		types:    map[*lang.Proctype]*ProcType{},
+		builders: map[*ProcType]*builder{},
+
+		forTemps: map[*lang.Proctype]*lang.Var{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -33,6 +35,10 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		}
 	}()
 	c.scan()
+	// SPIN turns merging off for provided clauses and remote variable
+	// references, and dead-variable resets off for the latter.
+	c.m.Merge = c.m.Merge && !spec.HasRemoteRefs && !c.hasProvided
+	c.m.DeadVars = !spec.HasRemoteRefs
 	c.globals()
 	for _, p := range spec.Procs {
 		if p.Kind == lang.KindProctype || p.Kind == lang.KindInit {
@@ -54,12 +60,12 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		c.flow(pt)
 	}
 	for _, r := range c.labelRefs {
-		f := c.flows[r.pt]
-		n := f.labels[r.label]
+		b := c.builders[r.pt]
+		n := b.labels[r.label]
 		if n == nil {
 			c.errorf(lang.Pos{}, "proctype %s has no label %s", r.pt.Name, r.label)
 		}
-		r.code.Instrs[r.at].A = int32(f.pcOf(n))
+		r.code.Instrs[r.at].A = int32(b.pcOf(n))
 	}
 	return c.m, nil
 }
@@ -74,13 +80,19 @@ type compileError struct {
 func (e compileError) Error() string { return fmt.Sprintf("%s: error: %s", e.pos, e.msg) }
 
 type compiler struct {
-	m       *Model
-	opts    Options
-	vars    map[*lang.Var]*Var
-	layouts layouts
-	types   map[*lang.Proctype]*ProcType
-	chanIDs map[*lang.ChanInit]*ChanType
-	flows   map[*ProcType]*flowBuilder
+	m        *Model
+	opts     Options
+	vars     map[*lang.Var]*Var
+	layouts  layouts
+	types    map[*lang.Proctype]*ProcType
+	chanIDs  map[*lang.ChanInit]*ChanType
+	builders map[*ProcType]*builder
+	// remoteLabels are the labels P@L references name, by proctype.
+	remoteLabels map[*lang.Proctype][]string
+	hasUnless    bool
+	hasProvided  bool
+	// forTemps are the counters SPIN adds for for (x in channel) loops.
+	forTemps map[*lang.Proctype]*lang.Var
 	// labelRefs are P@label references, resolved once every proctype's
 	// flow is built.
 	labelRefs []labelRef
@@ -97,16 +109,35 @@ func (c *compiler) errorf(pos lang.Pos, format string, args ...any) {
 	panic(compileError{pos, fmt.Sprintf(format, args...)})
 }
 
-// scan finds what the model uses that changes the state's layout.
+// scan finds what the model uses that changes the state's layout or the
+// way its control flow is built.
 func (c *compiler) scan() {
 	spec := c.m.Spec
+	c.remoteLabels = map[*lang.Proctype][]string{}
+	chanInit := func(v *lang.Var) {
+		if v.ChanInit != nil && v.ChanInit.Cap == 0 {
+			c.m.hasRendezvous = true
+		}
+	}
+	for _, v := range spec.Globals {
+		chanInit(v)
+	}
 	for _, p := range spec.Procs {
 		if p.Priority != 0 {
 			c.m.HasPriority = true
 		}
+		if p.Provided != nil {
+			c.hasProvided = true
+		}
+		for _, v := range p.Locals {
+			chanInit(v)
+		}
 		walkStmts(p.Body, func(s lang.Stmt) {
-			if _, ok := s.(*lang.SetPriority); ok {
+			switch s.(type) {
+			case *lang.SetPriority:
 				c.m.HasPriority = true
+			case *lang.Unless:
+				c.hasUnless = true
 			}
 			lang.WalkStmtExprs(s, func(e lang.Expr) {
 				switch e := e.(type) {
@@ -124,6 +155,10 @@ func (c *compiler) scan() {
 				case *lang.Builtin:
 					if e.Op == "get_priority" {
 						c.m.HasPriority = true
+					}
+				case *lang.RemoteRef:
+					if e.Var == nil && e.Proctype != nil {
+						c.remoteLabels[e.Proctype] = append(c.remoteLabels[e.Proctype], e.Label)
 					}
 				}
 			})
@@ -241,7 +276,12 @@ func leavesOf(t *Type, off int) []Leaf {
 // initialisation of a new process.
 func (c *compiler) locals(pt *ProcType) {
 	off := 0
-	for _, v := range pt.Proc.Locals {
+	locals := pt.Proc.Locals
+	if tmp := forChanTemp(pt.Proc); tmp != nil {
+		locals = append(locals[:len(locals):len(locals)], tmp)
+		c.forTemps[pt.Proc] = tmp
+	}
+	for _, v := range locals {
 		lv := c.newVar(v, false)
 		lv.Off = off
 		off += lv.Size()
@@ -275,6 +315,33 @@ func (c *compiler) locals(pt *ProcType) {
 		g.op(OpGuardOK)
 		pt.Provided = &Trans{Code: g.code, Text: "provided"}
 	}
+}
+
+// forChanTemp returns the loop counter SPIN adds to a proctype that has a
+// for (x in channel) loop: a byte (a short for channels of more than 255
+// slots), part of the process's state like any local.
+func forChanTemp(p *lang.Proctype) *lang.Var {
+	var tmp *lang.Var
+	walkStmts(p.Body, func(s lang.Stmt) {
+		f, ok := s.(*lang.For)
+		if !ok || f.In == nil {
+			return
+		}
+		ch := lastVar(f.In)
+		if ch == nil || ch.Type.Kind != lang.TChan {
+			return
+		}
+		kind := lang.TByte
+		if ch.ChanInit != nil && ch.ChanInit.Cap > 255 {
+			kind = lang.TShort
+		}
+		if tmp == nil {
+			tmp = &lang.Var{P: f.P, Name: "_f0r_t3mp", Type: &lang.Type{Kind: kind}, Proc: p}
+		} else if kind == lang.TShort {
+			tmp.Type.Kind = kind
+		}
+	})
+	return tmp
 }
 
 // InitialState returns the state the model starts in: globals initialised,

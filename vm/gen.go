@@ -405,6 +405,14 @@ func (g *gen) storeElem(x *Var, i int, value func()) {
 	g.storeTo(p, x.Type)
 }
 
+// reset emits the dead-variable reset of local v: v = 0 (element 0 of an
+// array, as SPIN's index-less reset does).
+func (g *gen) reset(v *lang.Var) {
+	x := g.c.vars[v]
+	g.constant(0)
+	g.storeTo(place{static: true, global: x.Global, off: x.Off}, x.Type)
+}
+
 // zero emits v = 0 for a scalar (or every element of an array) local.
 func (g *gen) zero(v *lang.Var) {
 	x := g.c.vars[v]
@@ -509,6 +517,13 @@ func (g *gen) effect(s lang.Stmt) {
 		}
 	case *lang.Assign:
 		r := s.LHS.(*lang.VarRef)
+		if r.Kind == lang.RefPriority {
+			// _priority = e sets the running process's priority
+			g.op(OpPid)
+			g.expr(s.RHS)
+			g.op(OpSetPrio)
+			return
+		}
 		switch s.Op {
 		case "=":
 			g.assign(r, func() { g.expr(s.RHS) })

@@ -30,6 +30,11 @@ type Model struct {
 	GlobalChans []ChanInit
 
 	Merge bool // statements were merged (SPIN's default)
+	// DeadVars says whether dead locals are reset (off with remote
+	// variable references, as in SPIN).
+	DeadVars bool
+
+	hasRendezvous bool // some channel is declared with capacity 0
 }
 
 // Header layout of the state vector (offsets relative to its start).
@@ -150,9 +155,14 @@ type Trans struct {
 	Code   *Code
 	Atom   AtomFlags
 	Else   bool // the else guard: executable only if nothing else of this process moved
-	Escape bool // an unless escape: when it executes, the process's other transitions are not tried
-	Recv   bool // starts with a receive (can complete a rendezvous)
-	End    bool // the -end- transition that removes the process
+	Escape bool // an unless escape
+	// EscOrg identifies the escape a transition belongs to (0: none). Once
+	// a transition of some group has executed, the transitions of other
+	// groups (and normal ones) later in the list are not tried.
+	EscOrg int
+	Orig   *Trans // the transition this one copies, if it is a copy
+	Recv   bool   // starts with a receive (can complete a rendezvous)
+	End    bool   // the -end- transition that removes the process
 	DStep  bool
 	Stmts  []lang.Stmt // the statements it executes (several when merged)
 	Text   string

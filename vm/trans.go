@@ -4,114 +4,95 @@ import (
 	"gmc/lang"
 )
 
-// flow builds the control flow of a proctype and its transitions.
+// flow builds the elements of a proctype and its transitions: each
+// element's own transition (merged with the statements after it when
+// merging is on), then the list tried at each reachable element, as pan
+// rewrites it at start-up (SPIN's retrans: choices spliced, unless escapes
+// put in front).
 func (c *compiler) flow(pt *ProcType) {
-	f := &flowBuilder{c: c, pt: pt, labels: map[string]*node{}, escapes: map[*Trans]*Trans{}}
-	body := f.sequence(pt.Proc.Body.Stmts)
-	end := f.newNode(nEnd, nil, endPos(pt.Proc))
-	body.add(end)
-	for _, g := range f.gotos {
-		target := f.labels[g.label]
-		if target == nil {
-			c.errorf(g.pos, "undefined label %s", g.label)
+	b := &builder{c: c, pt: pt, labels: map[string]*node{}, dst: map[*Trans]*node{},
+		rawOwner: map[*Trans]*node{}, inherit: map[*node][]*node{}}
+	c.builders[pt] = b
+	body := b.sequence(pt.Proc.Body.Stmts)
+	body.add(b.newNode(nEnd, nil, pt.Proc.Body.P))
+	body.extent = body.last
+	b.body = body
+	b.link()
+	for _, l := range c.remoteLabels[pt.Proc] {
+		if n := b.labels[l]; n != nil {
+			n.check2 = true
 		}
-		g.jump = target
 	}
-	f.looseEnds()
-	start := f.huntStart(body.first)
-	pt.Start = f.pcOf(start)
-	// Build the transitions of every pc reachable from the start.
+	start := b.hunt(body.first, body.first.status, nil)
+	b.fsm(body)
+	merging := c.m.Merge
+	if merging {
+		b.mergeChains(start)
+	}
+	if c.m.DeadVars {
+		b.deadVars()
+	}
+	b.patchAtomic()
+	for _, n := range b.nodes {
+		b.rawTrans(n, merging)
+		if n.raw != nil {
+			b.rawOwner[n.raw] = n
+		}
+	}
+	pt.Start = b.pcOf(start)
 	for i := 0; i < len(pt.PCs); i++ {
-		n := f.pcNodes[i]
-		pc := pt.PCs[i]
-		pc.Trans = f.transOf(n)
-	}
-	c.flows[pt] = f
-}
-
-// endPos is the position SPIN gives the -end- of a body: its closing brace.
-func endPos(p *lang.Proctype) lang.Pos {
-	return p.Body.P
-}
-
-// looseEnds links the end of every compound body to what follows the
-// compound node, past '.' nodes (SPIN's loose_ends).
-func (f *flowBuilder) looseEnds() {
-	for _, n := range f.nodes {
-		switch n.kind {
-		case nAtomic, nNonAtomic, nDStep:
-		default:
-			continue
-		}
-		if n.next == nil {
-			continue
-		}
-		next := n.next
-		for next != nil && next.kind == nDot {
-			next = next.next
-		}
-		if last := n.subs[0].last; last.next == nil {
-			last.next = next
+		pt.PCs[i].Trans = b.finalOf(b.pcNodes[i])
+		for _, t := range pt.PCs[i].Trans {
+			b.pcOf(b.nodeOf(t))
 		}
 	}
-}
-
-// hunt finds the real node control goes to when it arrives at n, as
-// SPIN's huntele does: '.', break and goto nodes are passed over, and an
-// unless leads into its main body. Coming from inside an atomic sequence,
-// the hunt does not step onto a node outside it: it stops at the '.', break
-// or goto node it is on, which becomes a step of its own (SPIN-NOTES 3.2).
-func (f *flowBuilder) hunt(n *node, fromAtomic bool) *node {
-	for steps := 0; n != nil; steps++ {
-		if steps > len(f.nodes) {
-			f.c.errorf(n.pos, "confusing control structure (a loop of gotos?)")
-		}
-		var next *node
-		switch n.kind {
-		case nGoto:
-			next = n.jump
-		case nDot, nBreak:
-			if n.next == nil {
-				return n
+	if c.hasUnless {
+		b.escapes()
+		for i := 0; i < len(pt.PCs); i++ {
+			pt.PCs[i].Trans = b.pcNodes[i].final
+			for _, t := range pt.PCs[i].Trans {
+				b.pcOf(b.nodeOf(t))
 			}
-			next = n.next
-		case nUnless:
-			next = f.hunt(n.subs[0].first, fromAtomic)
-		default:
-			return n
-		}
-		if fromAtomic && next.mark&markAtom == 0 {
-			return n
-		}
-		n = next
-	}
-	return n
-}
-
-// huntStart finds a process's first pc (SPIN's huntstart): only '.' nodes
-// and unless are passed over.
-func (f *flowBuilder) huntStart(n *node) *node {
-	for steps := 0; steps <= len(f.nodes); steps++ {
-		switch {
-		case n.kind == nDot && n.next != nil:
-			n = n.next
-		case n.kind == nUnless:
-			n = n.subs[0].first
-		default:
-			return n
 		}
 	}
-	f.c.errorf(n.pos, "confusing control structure")
-	return n
+	for i, pc := range pt.PCs {
+		for _, t := range pc.Trans {
+			t.Dst = b.pcOf(b.nodeOf(t))
+		}
+		for _, src := range b.inherit[b.pcNodes[i]] {
+			b.marks(pc, src)
+		}
+		b.checkElses(pc, b.pcNodes[i])
+	}
 }
 
-// pcOf returns the pc of a real node, giving it one if it has none yet.
-func (f *flowBuilder) pcOf(n *node) int {
+// nodeOf returns the element a transition goes to (nil: the process ends).
+func (b *builder) nodeOf(t *Trans) *node { return b.dst[t] }
+
+// pcOf returns the pc of an element, giving it one if it has none yet.
+func (b *builder) pcOf(n *node) int {
+	if n == nil {
+		return -1
+	}
 	if n.pc >= 0 {
 		return n.pc
 	}
-	n.pc = len(f.pt.PCs)
+	n.pc = len(b.pt.PCs)
 	pc := &PC{N: n.pc, Pos: n.pos}
+	b.marks(pc, n)
+	if n.kind == nEnd {
+		pc.ValidEnd = true
+	}
+	b.pt.PCs = append(b.pt.PCs, pc)
+	b.pcNodes = append(b.pcNodes, n)
+	if n.pc > 0xffff {
+		b.c.errorf(n.pos, "proctype %s has too many control states", b.pt.Name)
+	}
+	return n.pc
+}
+
+// marks sets a pc's end, progress and accept marks from an element's labels.
+func (b *builder) marks(pc *PC, n *node) {
 	for _, l := range n.labels {
 		switch {
 		case len(l) >= 3 && l[:3] == "end":
@@ -122,154 +103,295 @@ func (f *flowBuilder) pcOf(n *node) int {
 			pc.Accept = true
 		}
 	}
-	if n.kind == nEnd {
-		pc.ValidEnd = true
-	}
-	f.pt.PCs = append(f.pt.PCs, pc)
-	f.pcNodes = append(f.pcNodes, n)
-	return n.pc
 }
 
-func atomFlags(mark int) AtomFlags {
+func atomFlags(status int) AtomFlags {
 	var a AtomFlags
-	if mark&markAtom != 0 {
+	if status&statAtom != 0 {
 		a |= Atomic
 	}
-	if mark&markLast != 0 {
+	if status&statLast != 0 {
 		a |= LastAtomic
 	}
-	if mark&markDStep != 0 {
+	if status&statDStep != 0 {
 		a |= InDStep
 	}
 	return a
 }
 
-// transOf returns the transitions tried at node n, in order: escapes of
-// enclosing unless statements first, then n's own.
-func (f *flowBuilder) transOf(n *node) []*Trans {
-	if n.built {
-		return n.trans
+func (b *builder) newTrans(to *node, status int, stmts []lang.Stmt, pos lang.Pos) *Trans {
+	t := &Trans{ID: len(b.pt.Trans), Atom: atomFlags(status), Stmts: stmts, Pos: pos}
+	b.pt.Trans = append(b.pt.Trans, t)
+	b.dst[t] = to
+	return t
+}
+
+// copyTrans makes a copy of t for another list (an escape).
+func (b *builder) copyTrans(t *Trans) *Trans {
+	c := *t
+	c.ID = len(b.pt.Trans)
+	b.pt.Trans = append(b.pt.Trans, &c)
+	b.dst[&c] = b.dst[t]
+	if t.Orig != nil {
+		c.Orig = t.Orig
+	} else {
+		c.Orig = t
 	}
-	n.built = true
-	var ts []*Trans
-	for _, e := range n.esc {
-		for _, t := range f.transOf(e.first) {
-			ts = append(ts, f.escapeOf(t))
-		}
-	}
+	return &c
+}
+
+// rawTrans gives an element its own transition (SPIN's put_el): a choice or
+// compound gets pointers to where its options or body start instead.
+func (b *builder) rawTrans(n *node, merging bool) {
 	switch n.kind {
-	case nStmt:
-		ts = append(ts, f.stmtTrans(n))
+	case nUnless:
+		return
 	case nIf, nDo:
 		for _, o := range n.subs {
-			if isFalse(o.first) {
-				continue
+			if st := b.huntStart(o.first); !isDeadLink(st) {
+				n.ptrs = append(n.ptrs, st)
 			}
-			ts = append(ts, f.transOf(o.first)...)
 		}
-	case nAtomic, nNonAtomic, nUnless:
-		// A compound node offers what the first real node of its body does.
-		ts = append(ts, f.transOf(f.hunt(n.subs[0].first, false))...)
+		if len(n.ptrs) == 0 {
+			// every option starts with false: the process blocks here
+			t := b.newTrans(nil, 0, nil, n.pos)
+			g := b.c.gen(b.pt)
+			g.op(OpFail)
+			t.Code, t.Text = g.code, "if"
+			n.raw = t
+		}
+		return
+	case nAtomic, nNonAtomic:
+		n.ptrs = []*node{b.huntStart(n.body.first)}
+		return
 	case nDStep:
-		ts = append(ts, f.dstepTrans(n))
-	case nDot, nBreak, nGoto:
-		// reached only through the atomic exception of hunt: a step that
-		// just moves on
-		t := f.newTrans(n, nil)
-		next := n.next
-		if n.kind == nGoto {
-			next = n.jump
+		t := b.newTrans(b.hunt(n.next, n.status, nil), n.status&(statAtom|statLast)|statDStep, []lang.Stmt{n.stmt}, n.pos)
+		blk := n.stmt.(*lang.Block)
+		t.DStep = true
+		if first := firstLeaf(blk); first != nil {
+			_, t.Recv = first.(*lang.Recv)
 		}
-		t.Dst = f.pcOf(f.hunt(next, n.mark&markAtom != 0))
-		g := f.c.gen(f.pt)
-		g.op(OpGuardOK)
-		t.Code = g.code
-		ts = append(ts, t)
+		g := b.c.gen(b.pt)
+		g.dstep(blk)
+		t.Code, t.Text = g.code, "d_step"
+		n.raw = t
 	case nEnd:
-		t := f.newTrans(n, nil)
+		t := b.newTrans(nil, 0, nil, n.pos)
 		t.End = true
-		t.Dst = n.pc
-		g := f.c.gen(f.pt)
+		g := b.c.gen(b.pt)
 		g.op(OpEndGuard)
 		g.op(OpGuardOK)
 		g.op(OpEnd)
-		t.Code = g.code
-		t.Text = "-end-"
-		ts = append(ts, t)
+		t.Code, t.Text = g.code, "-end-"
+		n.raw = t
+	default:
+		n.raw = b.stmtTrans(n, merging)
 	}
-	n.trans = ts
-	return ts
+	if len(n.esc) > 0 && n.kind != nDot {
+		for _, z := range n.esc {
+			n.escp = append(n.escp, b.hunt(z.first, n.status, nil))
+		}
+	}
 }
 
-func isFalse(n *node) bool {
-	if n == nil || n.kind != nStmt {
-		return false
+// stmtTrans is the transition of a basic statement (or jump element), or
+// the merged transition of the chain it starts.
+func (b *builder) stmtTrans(n *node, merging bool) *Trans {
+	end := n.start
+	if end == nil {
+		end = n.merge
 	}
-	e, ok := n.stmt.(*lang.ExprStmt)
-	if !ok {
-		return false
+	if !merging || end == nil {
+		t := b.newTrans(b.target(n), n.status&statAtom, b.stmtsOf(n), n.pos)
+		g := b.c.gen(b.pt)
+		b.guard(g, t, n)
+		b.effect(g, n)
+		t.Code, t.Text = g.code, b.textOf(n)
+		return t
 	}
-	k, ok := e.X.(*lang.Const)
-	return ok && k.Val == 0
-}
-
-func (f *flowBuilder) newTrans(n *node, stmts []lang.Stmt) *Trans {
-	t := &Trans{ID: len(f.pt.Trans), Atom: atomFlags(n.mark), Stmts: stmts, Pos: n.pos}
-	f.pt.Trans = append(f.pt.Trans, t)
+	// A merged chain: the first statement decides; the others follow on the
+	// raw path up to the chain's end (SPIN's case_cache).
+	t := b.newTrans(end, n.status&statAtom, nil, n.pos)
+	g := b.c.gen(b.pt)
+	b.guard(g, t, n)
+	b.effect(g, n)
+	t.Stmts = append(t.Stmts, b.stmtsOf(n)...)
+	mark := n.status & statAtom
+	text := b.textOf(n)
+	for f := n; ; {
+		if f.kind == nGoto {
+			if g := f.jump; g == end {
+				f = g
+			} else {
+				f = b.hunt(g, f.status, end)
+			}
+		} else {
+			f = f.next
+		}
+		if f == nil || f == end || f.merge == nil && f.single == nil {
+			break
+		}
+		b.effect(g, f)
+		t.Stmts = append(t.Stmts, b.stmtsOf(f)...)
+		mark = f.status & (statAtom | statLast)
+		if s := b.textOf(f); s != "" && f.kind == nStmt {
+			text += "; " + s
+		}
+	}
+	t.Atom = atomFlags(mark)
+	t.Code, t.Text = g.code, text
 	return t
 }
 
-// escapeOf returns t marked as an unless escape.
-func (f *flowBuilder) escapeOf(t *Trans) *Trans {
-	if e := f.escapes[t]; e != nil {
-		return e
+func (b *builder) stmtsOf(n *node) []lang.Stmt {
+	if n.kind == nStmt {
+		return []lang.Stmt{n.stmt}
 	}
-	e := *t
-	e.ID = len(f.pt.Trans)
-	e.Escape = true
-	f.pt.Trans = append(f.pt.Trans, &e)
-	f.escapes[t] = &e
-	return &e
+	return nil
 }
 
-// stmtTrans is the transition of a basic statement.
-func (f *flowBuilder) stmtTrans(n *node) *Trans {
-	t := f.newTrans(n, []lang.Stmt{n.stmt})
-	t.Dst = f.pcOf(f.hunt(n.next, n.mark&markAtom != 0))
-	g := f.c.gen(f.pt)
-	switch st := n.stmt.(type) {
-	case *lang.Else:
-		t.Else = true
-	case *lang.Recv:
-		t.Recv = true
-	case *lang.Labeled:
-		_ = st
+func (b *builder) textOf(n *node) string {
+	switch n.kind {
+	case nStmt:
+		return lang.FormatStmt(n.stmt)
+	case nGoto:
+		if n.loop != nil {
+			return "break"
+		}
+		return "goto " + n.label
+	case nBreak:
+		return "break"
 	}
-	if !g.test(n.stmt) {
-		g.op(OpJzFail)
+	return ".(goto)"
+}
+
+// guard emits the test of element n's statement, ending the guard.
+func (b *builder) guard(g *gen, t *Trans, n *node) {
+	if n.kind == nStmt {
+		switch n.stmt.(type) {
+		case *lang.Else:
+			t.Else = true
+		case *lang.Recv:
+			t.Recv = true
+		}
+		if !g.test(n.stmt) {
+			g.op(OpJzFail)
+		}
 	}
 	g.op(OpGuardOK)
-	g.effect(n.stmt)
-	t.Code = g.code
-	t.Text = lang.FormatStmt(n.stmt)
-	return t
 }
 
-// dstepTrans is the single transition of a d_step: the whole body runs as
-// one step (SPIN-NOTES 5.3).
-func (f *flowBuilder) dstepTrans(n *node) *Trans {
-	blk := n.stmt.(*lang.Block)
-	t := f.newTrans(n, []lang.Stmt{blk})
-	t.DStep = true
-	t.Dst = f.pcOf(f.hunt(n.next, n.mark&markAtom != 0))
-	if first := firstLeaf(blk); first != nil {
-		_, t.Recv = first.(*lang.Recv)
+// effect emits what element n's statement does, then its dead-variable
+// resets.
+func (b *builder) effect(g *gen, n *node) {
+	if n.kind != nStmt {
+		return
 	}
-	g := f.c.gen(f.pt)
-	g.dstep(blk)
-	t.Code = g.code
-	t.Text = "d_step"
-	return t
+	g.effect(n.stmt)
+	for _, v := range n.dead {
+		g.reset(v)
+	}
+}
+
+// finalOf is the list of transitions tried at element n: a choice or
+// compound offers the first transition of each of its options (nested
+// choices spliced in), anything else its own transition.
+func (b *builder) finalOf(n *node) []*Trans {
+	if n.done {
+		return n.final
+	}
+	n.done = true
+	if len(n.ptrs) > 0 {
+		n.final = b.flatten(n, nil, 0)
+	} else if n.raw != nil {
+		n.final = []*Trans{n.raw}
+	}
+	return n.final
+}
+
+func (b *builder) flatten(n *node, out []*Trans, depth int) []*Trans {
+	if depth > len(b.nodes) {
+		b.c.errorf(n.pos, "confusing control structure (a choice inside itself)")
+	}
+	for _, p := range n.ptrs {
+		if len(p.ptrs) > 0 {
+			out = b.flatten(p, out, depth+1)
+			continue
+		}
+		if p.raw == nil {
+			continue
+		}
+		out = append(out, p.raw)
+		// pan's imed(): the target of a spliced transition inherits the
+		// end, progress and accept marks of the element it was taken from.
+		if len(p.labels) > 0 {
+			if to := b.nodeOf(p.raw); to != nil {
+				b.inherit[to] = append(b.inherit[to], p)
+			}
+		}
+	}
+	return out
+}
+
+// escapes puts unless escapes in front of the lists, as pan's retrans
+// does: elements in number order, each escape's transitions prepended one
+// by one, and a transition already in the list not added again.
+func (b *builder) escapes() {
+	for _, n := range b.nodes {
+		orig := b.finalOf(n)
+		list := orig
+		for _, t0 := range orig {
+			from := b.origin(t0)
+			for k := len(from.escp) - 1; k >= 0; k-- {
+				p := from.escp[k]
+				for _, t1 := range b.finalOf(p) {
+					if hasTrans(list, t1) {
+						continue
+					}
+					c := b.copyTrans(t1)
+					c.EscOrg = p.seqno
+					c.Escape = true
+					list = append([]*Trans{c}, list...)
+				}
+			}
+		}
+		n.final = list
+	}
+}
+
+// origin returns the element whose own transition t is (or copies).
+func (b *builder) origin(t *Trans) *node {
+	if t.Orig != nil {
+		t = t.Orig
+	}
+	return b.rawOwner[t]
+}
+
+func hasTrans(list []*Trans, t *Trans) bool {
+	id := t
+	if t.Orig != nil {
+		id = t.Orig
+	}
+	for _, x := range list {
+		if x == id || x.Orig == id {
+			return true
+		}
+	}
+	return false
+}
+
+// checkElses refuses what pan refuses at start-up: a pc with two else
+// transitions.
+func (b *builder) checkElses(pc *PC, n *node) {
+	elses := 0
+	for _, t := range pc.Trans {
+		if t.Else {
+			elses++
+		}
+	}
+	if elses > 1 {
+		b.c.errorf(n.pos, "this choice inherits %d else statements (SPIN refuses it too)", elses)
+	}
 }
 
 // firstLeaf returns the first basic statement of a block.
