@@ -23,7 +23,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		types:    map[*lang.Proctype]*ProcType{},
 		builders: map[*ProcType]*builder{},
 
-		forTemps: map[*lang.Proctype]*lang.Var{},
+		forTemps: map[*lang.For]*lang.Var{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -39,6 +39,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	// references, and dead-variable resets off for the latter.
 	c.m.Merge = c.m.Merge && !spec.HasRemoteRefs && !c.hasProvided
 	c.m.DeadVars = !spec.HasRemoteRefs
+	c.xu = c.claims()
 	c.globals()
 	for _, p := range spec.Procs {
 		if p.Kind == lang.KindProctype || p.Kind == lang.KindInit {
@@ -90,9 +91,10 @@ type compiler struct {
 	// remoteLabels are the labels P@L references name, by proctype.
 	remoteLabels map[*lang.Proctype][]string
 	hasUnless    bool
+	xu           map[*lang.Var]int // xr/xs claims per channel variable
 	hasProvided  bool
 	// forTemps are the counters SPIN adds for for (x in channel) loops.
-	forTemps map[*lang.Proctype]*lang.Var
+	forTemps map[*lang.For]*lang.Var
 	// labelRefs are P@label references, resolved once every proctype's
 	// flow is built.
 	labelRefs []labelRef
@@ -277,9 +279,8 @@ func leavesOf(t *Type, off int) []Leaf {
 func (c *compiler) locals(pt *ProcType) {
 	off := 0
 	locals := pt.Proc.Locals
-	if tmp := forChanTemp(pt.Proc); tmp != nil {
-		locals = append(locals[:len(locals):len(locals)], tmp)
-		c.forTemps[pt.Proc] = tmp
+	if temps := c.forChanTemps(pt.Proc); len(temps) > 0 {
+		locals = append(locals[:len(locals):len(locals)], temps...)
 	}
 	for _, v := range locals {
 		lv := c.newVar(v, false)
@@ -317,31 +318,72 @@ func (c *compiler) locals(pt *ProcType) {
 	}
 }
 
-// forChanTemp returns the loop counter SPIN adds to a proctype that has a
-// for (x in channel) loop: a byte (a short for channels of more than 255
-// slots), part of the process's state like any local.
-func forChanTemp(p *lang.Proctype) *lang.Var {
-	var tmp *lang.Var
-	walkStmts(p.Body, func(s lang.Stmt) {
-		f, ok := s.(*lang.For)
-		if !ok || f.In == nil {
+// forChanTemps creates the loop counters SPIN adds for for (x in channel)
+// loops: a byte (a short for channels of more than 255 slots) named after
+// the block the loop is in, so loops directly in the same { } share one and
+// nested loops have their own. They are locals of the process like any
+// other.
+func (c *compiler) forChanTemps(p *lang.Proctype) []*lang.Var {
+	var temps []*lang.Var
+	byBlock := map[any]*lang.Var{}
+	var walk func(stmts []lang.Stmt, block any)
+	walk = func(stmts []lang.Stmt, block any) {
+		for _, s := range stmts {
+			walkStmtShallow(s, func(s lang.Stmt, inner []lang.Stmt, braces bool) {
+				if f, ok := s.(*lang.For); ok && f.In != nil && lastVar(f.Var).Type.Kind == lang.TStruct {
+					tmp := byBlock[block]
+					if tmp == nil {
+						tmp = &lang.Var{P: f.P, Name: "_f0r_t3mp", Type: &lang.Type{Kind: lang.TByte}, Proc: p}
+						byBlock[block] = tmp
+						temps = append(temps, tmp)
+					}
+					if ch := lastVar(f.In); ch.ChanInit != nil && ch.ChanInit.Cap > 255 {
+						tmp.Type.Kind = lang.TShort
+					}
+					c.forTemps[f] = tmp
+				}
+				if braces {
+					walk(inner, s)
+				} else {
+					walk(inner, block)
+				}
+			})
+		}
+	}
+	walk(p.Body.Stmts, p.Body)
+	return temps
+}
+
+// walkStmtShallow calls f for s and for each statement list directly nested
+// in it, saying whether that list is inside braces of its own.
+func walkStmtShallow(s lang.Stmt, f func(s lang.Stmt, inner []lang.Stmt, braces bool)) {
+	switch s := s.(type) {
+	case *lang.Block:
+		f(s, s.Stmts, true)
+	case *lang.For:
+		f(s, s.Body.Stmts, true)
+	case *lang.Labeled:
+		if s.Stmt != nil {
+			walkStmtShallow(s.Stmt, f)
 			return
 		}
-		ch := lastVar(f.In)
-		if ch == nil || ch.Type.Kind != lang.TChan {
-			return
+		f(s, nil, false)
+	case *lang.Unless:
+		walkStmtShallow(s.Main, f)
+		walkStmtShallow(s.Escape, f)
+	case *lang.If:
+		f(s, nil, false)
+		for _, o := range s.Options {
+			f(o, o.Stmts, false)
 		}
-		kind := lang.TByte
-		if ch.ChanInit != nil && ch.ChanInit.Cap > 255 {
-			kind = lang.TShort
+	case *lang.Do:
+		f(s, nil, false)
+		for _, o := range s.Options {
+			f(o, o.Stmts, false)
 		}
-		if tmp == nil {
-			tmp = &lang.Var{P: f.P, Name: "_f0r_t3mp", Type: &lang.Type{Kind: kind}, Proc: p}
-		} else if kind == lang.TShort {
-			tmp.Type.Kind = kind
-		}
-	})
-	return tmp
+	default:
+		f(s, nil, false)
+	}
 }
 
 // InitialState returns the state the model starts in: globals initialised,

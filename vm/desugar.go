@@ -13,10 +13,12 @@ func (c *compiler) forStmts(st *lang.For) []lang.Stmt {
 	v, p := st.Var, st.P
 	from, to := st.From, st.To
 	if st.In != nil {
-		arr := lastVar(st.In)
-		if arr != nil && arr.Type.Kind == lang.TChan && !arr.IsArray() {
+		// SPIN decides by the loop variable: a structure runs over a
+		// channel's messages, anything else over an array's indexes.
+		if lastVar(st.Var).Type.Kind == lang.TStruct {
 			return c.forChan(st)
 		}
+		arr := lastVar(st.In)
 		from = &lang.Const{P: p, Val: 0, Text: "0"}
 		to = &lang.Const{P: p, Val: int64(arr.Len - 1), Text: fmt.Sprint(arr.Len - 1)}
 	}
@@ -38,7 +40,7 @@ func (c *compiler) forStmts(st *lang.For) []lang.Stmt {
 // :: else -> break od, rotating the channel's messages through x.
 func (c *compiler) forChan(st *lang.For) []lang.Stmt {
 	p := st.P
-	tmpVar := c.forTemps[st.Var.Var.Proc]
+	tmpVar := c.forTemps[st]
 	if tmpVar == nil {
 		c.errorf(p, "internal: no loop counter for for (... in channel)")
 	}

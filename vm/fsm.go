@@ -193,7 +193,7 @@ func (n *node) oneWayOut() bool {
 }
 
 func (b *builder) local(n *node) bool {
-	return n.status&(statAtom|statLast) != 0 || !b.c.hasGlobal(b.pt, n.stmt)
+	return n.status&(statAtom|statLast) != 0 || n.kind != nStmt || !b.c.hasGlobal(n.stmt)
 }
 
 // member reports whether edge t (of element el) can be inside a chain.

@@ -4,110 +4,132 @@ import (
 	"gmc/lang"
 )
 
-// hasGlobal reports whether a statement of proctype pt touches what other
-// processes can see (SPIN's has_global): a global variable (unless declared
-// local), _nr_pr, _last, timeout, enabled, pc_value, priorities, np_, a
-// remote variable, or a channel operation, except a send (nfull, empty) on
-// a channel the proctype declares xs, or a receive (nempty, full) on one it
-// declares xr, with local arguments. Statement merging never crosses a
-// global access outside an atomic sequence.
-func (c *compiler) hasGlobal(pt *ProcType, s lang.Stmt) bool {
-	if s == nil {
-		return false
-	}
-	global := false
-	var exprs func(e lang.Expr)
-	exprs = func(e lang.Expr) {
-		if e == nil || global {
-			return
-		}
-		lang.WalkExpr(e, func(x lang.Expr) {
-			switch x := x.(type) {
-			case *lang.VarRef:
-				switch x.Kind {
-				case lang.RefVar:
-					if x.Var.Proc == nil && !x.Var.Field && x.Var.Vis != lang.VisLocal {
-						global = true
-					}
-				case lang.RefNrPr, lang.RefLast:
-					global = true
-				}
-			case *lang.Timeout, *lang.Np:
-				global = true
-			case *lang.Builtin:
-				global = true // enabled, pc_value, get_priority
-			case *lang.RemoteRef:
-				if x.Var != nil {
-					global = true
-				}
-			case *lang.ChanOp:
-				if !(x.Op == "nfull" || x.Op == "empty") || !c.declared(pt, x.Chan, "xs") {
-					if !(x.Op == "nempty" || x.Op == "full") || !c.declared(pt, x.Chan, "xr") {
-						global = true
-					}
-				}
-			case *lang.Poll:
-				if !c.declared(pt, x.Chan, "xr") || !localArgs(x.Args) {
-					global = true
-				}
-			case *lang.Run:
-				if c.unsafeInit(x.Proc) {
-					global = true
+// Channel use claims (xr, xs), accumulated per channel variable over the
+// whole model, as SPIN keeps them on the channel's symbol.
+const (
+	claimXR = 1 << iota
+	claimXS
+)
+
+// claims collects every xr and xs declaration of the model.
+func (c *compiler) claims() map[*lang.Var]int {
+	xu := map[*lang.Var]int{}
+	for _, p := range c.m.Spec.Procs {
+		walkStmts(p.Body, func(s lang.Stmt) {
+			x, ok := s.(*lang.XUStmt)
+			if !ok {
+				return
+			}
+			flag := claimXR
+			if x.Kind == "xs" {
+				flag = claimXS
+			}
+			for _, r := range x.Chans {
+				if r.Var != nil {
+					xu[r.Var] |= flag
 				}
 			}
 		})
 	}
-	switch s := s.(type) {
-	case *lang.Send:
-		if !c.declared(pt, s.Chan, "xs") || !localArgs(s.Args) {
-			return true
-		}
-		return false
-	case *lang.Recv:
-		if !c.declared(pt, s.Chan, "xr") || !localArgs(s.Args) {
-			return true
-		}
-		return false
-	case *lang.SetPriority:
-		return true
-	}
-	lang.WalkStmtExprs(s, exprs)
-	return global
+	return xu
 }
 
-// localArgs reports whether message arguments use only locals and
-// constants.
-func localArgs(args []lang.Expr) bool {
-	ok := true
-	for _, a := range args {
-		lang.WalkExpr(a, func(x lang.Expr) {
-			if r, isRef := x.(*lang.VarRef); isRef && r.Kind == lang.RefVar && r.Var.Proc == nil && !r.Var.Field && r.Var.Vis != lang.VisLocal {
-				ok = false
-			}
-		})
-	}
-	return ok
-}
-
-// declared reports whether proctype pt declares the channel ch xs or xr.
-func (c *compiler) declared(pt *ProcType, ch lang.Expr, kind string) bool {
+// claimed reports whether the channel expression ch has all the claims in
+// want.
+func (c *compiler) claimed(ch lang.Expr, want int) bool {
 	r, ok := ch.(*lang.VarRef)
-	if !ok || r.Kind != lang.RefVar || pt == nil {
+	if !ok || r.Kind != lang.RefVar {
 		return false
 	}
-	found := false
-	walkStmts(pt.Proc.Body, func(s lang.Stmt) {
-		x, ok := s.(*lang.XUStmt)
-		if !ok || x.Kind != kind {
-			return
-		}
-		for _, d := range x.Chans {
-			if d.Var == r.Var {
-				found = true
+	return c.xu[r.Var]&want == want
+}
+
+// hasGlobal reports whether a statement touches what other processes can
+// see, as SPIN's has_global decides it: a global variable (not one declared
+// local), _nr_pr, _last, timeout, enabled, pc_value, np_, a remote
+// variable; a channel operation unless the model's xr/xs claims make it
+// private (a send on an xs channel, a receive on an xr one, len and polls
+// on one with both); run when the proctype started initialises locals from
+// globals. Statement merging never crosses a global access outside an
+// atomic sequence. Only the name of an indexed variable counts, not its
+// index (as in SPIN).
+func (c *compiler) hasGlobal(s lang.Stmt) bool {
+	switch s := s.(type) {
+	case *lang.ExprStmt:
+		return c.globalExpr(s.X)
+	case *lang.Assign:
+		return c.globalExpr(s.LHS) || s.RHS != nil && c.globalExpr(s.RHS)
+	case *lang.Assert:
+		return c.globalExpr(s.X)
+	case *lang.Printf:
+		for _, a := range s.Args {
+			if c.globalExpr(a) {
+				return true
 			}
 		}
-	})
-	return found
+	case *lang.Printm:
+		return c.globalExpr(s.X)
+	case *lang.Send:
+		return c.globalArgs(s.Args) || !c.claimed(s.Chan, claimXS)
+	case *lang.Recv:
+		return c.globalArgs(s.Args) || !c.claimed(s.Chan, claimXR)
+	}
+	return false
+}
+
+func (c *compiler) globalArgs(args []lang.Expr) bool {
+	for _, a := range args {
+		switch a := a.(type) {
+		case *lang.Const:
+		case *lang.Eval:
+			if c.globalExpr(a.X) {
+				return true
+			}
+		default:
+			if c.globalExpr(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *compiler) globalExpr(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.VarRef:
+		switch e.Kind {
+		case lang.RefVar:
+			return e.Var.Proc == nil && e.Var.Vis != lang.VisLocal
+		case lang.RefNrPr, lang.RefLast:
+			return true
+		}
+	case *lang.Unary:
+		return c.globalExpr(e.X)
+	case *lang.Binary:
+		return c.globalExpr(e.X) || c.globalExpr(e.Y)
+	case *lang.Cond:
+		return c.globalExpr(e.C) || c.globalExpr(e.Then) || c.globalExpr(e.Else)
+	case *lang.Timeout, *lang.Np:
+		return true
+	case *lang.Builtin:
+		return e.Op == "enabled" || e.Op == "pc_value"
+	case *lang.RemoteRef:
+		return e.Var != nil
+	case *lang.Run:
+		return c.unsafeInit(e.Proc)
+	case *lang.ChanOp:
+		switch e.Op {
+		case "len":
+			return !c.claimed(e.Chan, claimXR|claimXS)
+		case "empty", "nfull":
+			return !c.claimed(e.Chan, claimXS)
+		case "nempty", "full":
+			return !c.claimed(e.Chan, claimXR)
+		}
+	case *lang.Poll:
+		return c.globalArgs(e.Args) || !c.claimed(e.Chan, claimXR|claimXS)
+	}
+	return false
 }
 
 // unsafeInit reports whether a proctype initialises a local with something
