@@ -468,8 +468,10 @@ func (b *builder) link() {
 			b.c.errorf(j.pos, "undefined label %s", j.label)
 		}
 	}
-	for _, n := range b.nodes {
-		if n.body != nil {
+	// Outer compounds first (they were created after their contents), so
+	// that the end of a nested body reaches what follows the outer one.
+	for i := len(b.nodes) - 1; i >= 0; i-- {
+		if n := b.nodes[i]; n.body != nil {
 			n.body.last.next = n.next
 		}
 	}

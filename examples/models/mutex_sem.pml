@@ -25,7 +25,19 @@
  *
  * Expected SPIN result: no errors (errors: 0).
  *
- * Measured state counts: see COUNTS.md.
+ * Measured with SPIN 6.5.2:  spin [-o3] -DX=.. -a; cc -DNOREDUCE -DSAFETY
+ * -DNOCLAIM -DVECTORSZ=4096 -O2; ./pan -c0 -mDEPTH (full table: COUNTS.md).
+ *
+ *     N  K    stored        transitions   (merge on = merge off)     pan time
+ *     4  1          729          2,269                                 0 s
+ *     8  1      111,537        647,353                                 0.1 s
+ *    10  1    1,240,029      8,857,351                                 2.5-4 s
+ *    12  1   13,286,025    112,665,493                                 65-69 s
+ *     8  2      846,369      5,301,289                                 1.7 s
+ *
+ *   Merging changes nothing here (no local statements).  N >= 10 and
+ *   N=8 K=2 need -m10000000 (DFS depth 0.23-2.8 million).  N=12 is just
+ *   over a minute; N=11 has 4,074,381 states (13 s).
  */
 
 #ifndef N

@@ -16,6 +16,9 @@
  *
  * Expected SPIN result:
  *   no errors (errors: 0).
+ *
+ *   SPIN 6.5.2 (-c0 -m100000): 38 states stored, 65
+ *   transitions, errors: 0; the same with and without -o3.
  */
 
 bool flag[2];          /* flag[i]: process i wants to enter             */

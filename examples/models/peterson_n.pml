@@ -27,7 +27,15 @@
  *
  * Expected SPIN result: no errors (errors: 0).
  *
- * Measured state counts: see COUNTS.md.
+ * Measured with SPIN 6.5.2:  spin [-o3] -DX=.. -a; cc -DNOREDUCE -DSAFETY
+ * -DNOCLAIM -DVECTORSZ=4096 -O2; ./pan -c0 -mDEPTH (full table: COUNTS.md).
+ *
+ *     N    stored (merge)  transitions   stored (-o3)  transitions  pan time
+ *     2           368            699           504            971    0 s
+ *     3        43,449        121,770        58,968        167,054    0.04 s
+ *     4    10,010,608     37,295,473    13,041,016     48,886,509    14-21 s
+ *
+ *   N=4 needs -m10000000 (DFS depth 1.1-1.7 million); N=5 is out of reach.
  */
 
 #ifndef N

@@ -20,9 +20,24 @@
  *
  * Expected SPIN result: no errors (errors: 0).
  *
- * Measured state counts: see the table in COUNTS.md; summary (SPIN 6.5.2,
- * -DNOREDUCE -DSAFETY -DNOCLAIM, ./pan -c0 -m100000):
- *   (filled in below)
+ * Measured with SPIN 6.5.2:  spin [-o3] -DX=.. -a; cc -DNOREDUCE -DSAFETY
+ * -DNOCLAIM -DVECTORSZ=4096 -O2; ./pan -c0 -mDEPTH (full table: COUNTS.md).
+ *
+ *     N    stored       transitions   (merge on = merge off, -o3)   pan time
+ *     5         819           2,518                                  0 s
+ *     9     209,715       1,189,610                                  0.4 s
+ *    10     838,861       5,303,699                                  2-3 s
+ *    11   3,355,443      23,395,828                                 13 s
+ *    12  13,421,773     102,307,465                                 71-79 s
+ *
+ *   - statement merging makes no difference: every statement touches a
+ *     global, so there is nothing to merge (only the DFS depth differs);
+ *   - stored = round(4^N * 4/5) exactly, a handy cross-check;
+ *   - the depth-first search goes very deep (depth ~ 0.75 x stored with
+ *     merging): from N=9 on -m100000 is too small ("error: max search depth
+ *     too small" -- the search is silently truncated, still errors: 0); we
+ *     used -m10000000, and -m30000000 for N=12.  N=12 takes over a minute
+ *     (~2.3 GB); N=11 is the largest size well under a minute.
  */
 
 #ifndef N

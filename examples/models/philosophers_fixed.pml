@@ -16,6 +16,12 @@
  *
  * Expected SPIN result:
  *   no errors (errors: 0).
+ *
+ *   SPIN 6.5.2 (-c0 -m100000): 4,352 states stored, 17,281
+ *   transitions with statement merging; 31,104 / 139,681 with -o3;
+ *   errors: 0.  (The difference: with merging, the local `if` that sets
+ *   first/second is a single step; with -o3 it is three steps, which
+ *   interleave with everybody else's moves.)
  */
 
 #define N 5                       /* number of philosophers (and forks) */

@@ -1,0 +1,90 @@
+package checker
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"gmc/internal/spinref"
+)
+
+// The conformance rule (DESIGN.md): on every model of the corpus that SPIN
+// verifies, gmc's search finds the same states stored and matched (and so
+// transitions), atomic steps, depth and errors as SPIN's pan, with
+// statement merging (spin -a) and without it (spin -o3 -a).
+
+const spinExamples = "/usr/share/doc/spin/examples/Examples"
+
+// corpusExclusions are the SPIN examples left out of the comparison, each
+// with the reason.
+var corpusExclusions = map[string]string{
+	"life.pml":      "runs forever by design (SPIN-NOTES 9)",
+	"wordcount.pml": "reads STDIN (SPIN-NOTES 9)",
+	"ltl_gen.pml":   "an LTL generator, not a model to verify (SPIN-NOTES 9)",
+	"petersonN.pml": "too slow for CI (SPIN-NOTES 9)",
+	"patterns.pml":  "SPIN rejects it",
+	"ex_6.pml":      "42 million states (84 million without merging): too large for CI",
+}
+
+// corpus lists the models the conformance test runs.
+func corpus(t *testing.T) []string {
+	var models []string
+	for _, dir := range []string{spinExamples, spinExamples + "/Exercises", spinExamples + "/LTL"} {
+		files, _ := filepath.Glob(dir + "/*.pml")
+		for _, f := range files {
+			if why, ok := corpusExclusions[filepath.Base(f)]; ok && why != "" {
+				continue
+			}
+			models = append(models, f)
+		}
+	}
+	own, _ := filepath.Glob("../examples/models/*.pml")
+	models = append(models, own...)
+	sort.Strings(models)
+	return models
+}
+
+func TestConformance(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
+	}
+	if _, err := os.Stat(spinExamples); err != nil {
+		t.Skip("SPIN's example models are not installed")
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-40s %-6s %24s %24s  %s\n", "model", "mode", "pan stored/matched", "gmc stored/matched", "")
+	for _, model := range corpus(t) {
+		name := strings.TrimPrefix(strings.TrimPrefix(model, spinExamples+"/"), "../")
+		for _, noMerge := range []bool{false, true} {
+			mode := "merge"
+			if noMerge {
+				mode = "-o3"
+			}
+			want, err := spinref.Run(model, spinref.Options{NoMerge: noMerge, Optimize: true, Timeout: 10 * time.Minute})
+			if err != nil {
+				t.Errorf("%s %s: spin: %v", name, mode, err)
+				continue
+			}
+			got, err := verify(t, model, noMerge, spinref.DefaultMaxDepth)
+			if err != nil {
+				t.Errorf("%s %s: gmc: %v", name, mode, err)
+				continue
+			}
+			verdict := "ok"
+			if got.Stored != want.Stored || got.Matched != want.Matched || got.Transitions != want.Transitions ||
+				got.Stats.Errors != want.Errors || got.AtomicSteps != want.AtomicSteps || int64(got.DepthReached) != want.DepthReached {
+				verdict = "DIFFERENT"
+				t.Errorf("%s %s: pan %d/%d a%d d%d e%d, gmc %d/%d a%d d%d e%d", name, mode,
+					want.Stored, want.Matched, want.AtomicSteps, want.DepthReached, want.Errors,
+					got.Stored, got.Matched, got.AtomicSteps, got.DepthReached, got.Stats.Errors)
+			}
+			fmt.Fprintf(&table, "%-40s %-6s %24s %24s  %s\n", name, mode,
+				fmt.Sprintf("%d/%d", want.Stored, want.Matched), fmt.Sprintf("%d/%d", got.Stored, got.Matched), verdict)
+		}
+	}
+	t.Log(table.String())
+}
