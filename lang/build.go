@@ -192,11 +192,14 @@ func (b *builder) block(g *gBlock, kind BlockKind) *Block {
 }
 
 func (b *builder) sequence(g *gSequence) *Block {
-	blk := &Block{P: pos(g.Pos)}
+	blk := &Block{}
 	for _, st := range g.Steps {
 		if s := b.step(st); s != nil {
 			blk.Stmts = append(blk.Stmts, s)
 		}
+	}
+	if len(blk.Stmts) > 0 {
+		blk.P = blk.Stmts[0].Pos()
 	}
 	return blk
 }
@@ -204,9 +207,9 @@ func (b *builder) sequence(g *gSequence) *Block {
 func (b *builder) step(g *gStep) Stmt {
 	switch {
 	case g.Decl != nil:
-		return &DeclStmt{P: pos(g.Pos), Vars: b.decl(g.Decl)}
+		return &DeclStmt{P: pos(g.Decl.Type.Pos), Vars: b.decl(g.Decl)}
 	case g.XU != nil:
-		x := &XUStmt{P: pos(g.Pos), Kind: g.XU.Kind}
+		x := &XUStmt{P: pos(g.XU.Pos), Kind: g.XU.Kind}
 		for _, r := range g.XU.Refs {
 			x.Chans = append(x.Chans, b.varRef(r))
 		}

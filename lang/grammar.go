@@ -8,7 +8,6 @@ package lang
 import "github.com/alecthomas/participle/v2/lexer"
 
 type gUnit struct {
-	Pos      lexer.Position
 	Proctype *gProctype `parser:"(  @@"`
 	Init     *gInit     `parser:" | @@"`
 	Never    *gNever    `parser:" | @@"`
@@ -34,7 +33,6 @@ type gProctype struct {
 }
 
 type gActive struct {
-	Pos   lexer.Position
 	Count *gExpr `parser:"'active' ( '[' @@ ']' )?"`
 }
 
@@ -94,7 +92,6 @@ type gCCode struct {
 
 // gDecl is one declaration: a type and one or more variables.
 type gDecl struct {
-	Pos  lexer.Position
 	Vis  string   `parser:"@Vis?"`
 	Type *gType   `parser:"@@"`
 	Vars []*gIVar `parser:"@@ ( ',' @@ )*"`
@@ -129,13 +126,15 @@ type gBlock struct {
 
 // gSequence is one or more steps; separators are required between steps and
 // allowed after the last one.
+// gSequence is one or more steps, with separators required between steps
+// and allowed after the last one: step { Sep+ [step] }. It is parsed by a
+// loop (sequence.go) over participle's parser for gStep: a repetition in
+// the grammar costs participle several allocations per step.
 type gSequence struct {
-	Pos   lexer.Position
-	Steps []*gStep `parser:"@@ ( Sep+ @@? )*"`
+	Steps []*gStep
 }
 
 type gStep struct {
-	Pos    lexer.Position
 	Stmt   *gStmt `parser:"(  @@"`
 	Unless *gStmt `parser:"   ( 'unless' @@ )?"`
 	Decl   *gDecl `parser:" | @@"`
@@ -148,40 +147,39 @@ type gXU struct {
 	Refs []*gVarRef `parser:"@@ ( ',' @@ )*"`
 }
 
-// gStmt is a statement. The alternatives that start with a name come first,
-// as they are the most common; a declaration of a typedef-typed variable
-// (T x) also starts with a name, which the lookahead in Simple rules out.
+// gStmt is a statement. Statements that start with a keyword come first:
+// the simple statements (which start with a name or an expression) mostly
+// take the fast path in sequence.go and reach this production only in
+// unusual places (before unless, for instance).
 type gStmt struct {
 	Pos     lexer.Position
-	Simple  *gSimple     `parser:"(  @@"`
-	Labeled *gLabeled    `parser:" | @@"`
-	Call    *gCall       `parser:" | @@"`
-	If      *gOptions    `parser:" | 'if' @@ 'fi'"`
+	If      *gOptions    `parser:"(  'if' @@ 'fi'"`
 	Do      *gOptions    `parser:" | 'do' @@ 'od'"`
 	Atomic  *gBlock      `parser:" | 'atomic' @@"`
-	Inline  *gInlineBody `parser:" | @@"`
+	DStep   *gBlock      `parser:" | 'd_step' @@"`
 	Block   *gBlock      `parser:" | @@"`
+	Inline  *gInlineBody `parser:" | @@"`
 	Break   bool         `parser:" | @'break'"`
 	Goto    string       `parser:" | 'goto' @Ident"`
 	Else    bool         `parser:" | @'else'"`
 	Printf  *gPrintf     `parser:" | @@"`
 	Assert  *gExpr       `parser:" | 'assert' @@"`
-	DStep   *gBlock      `parser:" | 'd_step' @@"`
 	For     *gFor        `parser:" | @@"`
 	Select  *gSelect     `parser:" | @@"`
 	Printm  *gExpr       `parser:" | 'printm' '(' @@ ')'"`
 	SetPrio *gSetPrio    `parser:" | @@"`
 	CCode   *gCCode      `parser:" | @@"`
-	Return  *gExpr       `parser:" | 'return' @@ )"`
+	Return  *gExpr       `parser:" | 'return' @@"`
+	Labeled *gLabeled    `parser:" | @@"`
+	Call    *gCall       `parser:" | @@"`
+	Simple  *gSimple     `parser:" | @@ )"`
 }
 
 type gOptions struct {
-	Pos     lexer.Position
 	Options []*gSequence `parser:"( '::' @@ )+"`
 }
 
 type gFor struct {
-	Pos  lexer.Position
 	Var  *gVarRef `parser:"'for' '(' @@"`
 	From *gExpr   `parser:"( ':' @@"`
 	To   *gExpr   `parser:"  '..' @@"`
@@ -190,39 +188,33 @@ type gFor struct {
 }
 
 type gSelect struct {
-	Pos  lexer.Position
 	Var  *gVarRef `parser:"'select' '(' @@"`
 	From *gExpr   `parser:"':' @@"`
 	To   *gExpr   `parser:"'..' @@ ')'"`
 }
 
 type gPrintf struct {
-	Pos    lexer.Position
 	Format string   `parser:"'printf' '(' @String"`
 	Args   []*gExpr `parser:"( ',' @@ )* ')'"`
 }
 
 type gSetPrio struct {
-	Pos  lexer.Position
 	Pid  *gExpr `parser:"'set_priority' '(' @@"`
 	Prio *gExpr `parser:"',' @@ ')'"`
 }
 
 // gInlineBody is an expanded inline call (see inline.go).
 type gInlineBody struct {
-	Pos  lexer.Position
 	Name string  `parser:"@Inline"`
 	Body *gBlock `parser:"@@"`
 }
 
 type gLabeled struct {
-	Pos  lexer.Position
 	Name string `parser:"@Ident ':'"`
 	Stmt *gStmt `parser:"@@?"`
 }
 
 type gCall struct {
-	Pos  lexer.Position
 	Name string   `parser:"@Ident '('"`
 	Args []*gExpr `parser:"( @@ ( ',' @@ )* )? ')'"`
 }
@@ -230,30 +222,25 @@ type gCall struct {
 // LTL formulas: temporal and boolean operators over Promela expressions.
 
 type gLTLExpr struct {
-	Pos  lexer.Position
 	Left *gLTLOr   `parser:"@@"`
 	Op   string    `parser:"( @('->' | '<->' | 'implies' | 'equivalent')"`
 	Rest *gLTLExpr `parser:"  @@ )?"`
 }
 
 type gLTLOr struct {
-	Pos   lexer.Position
 	Terms []*gLTLAnd `parser:"@@ ( '||' @@ )*"`
 }
 
 type gLTLAnd struct {
-	Pos   lexer.Position
 	Terms []*gLTLUntil `parser:"@@ ( '&&' @@ )*"`
 }
 
 type gLTLUntil struct {
-	Pos  lexer.Position
 	Left *gLTLUnary    `parser:"@@"`
 	Rest []*gLTLBinary `parser:"@@*"`
 }
 
 type gLTLBinary struct {
-	Pos   lexer.Position
 	Op    string     `parser:"@('U' | 'W' | 'V' | 'until' | 'weakuntil' | 'stronguntil' | 'release')"`
 	Right *gLTLUnary `parser:"@@"`
 }
@@ -265,7 +252,6 @@ type gLTLUnary struct {
 }
 
 type gLTLAtom struct {
-	Pos   lexer.Position
 	Expr  *gLTLCmp  `parser:"(  @@"`
 	Paren *gLTLExpr `parser:" | '(' @@ ')' )"`
 }

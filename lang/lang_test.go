@@ -2,6 +2,7 @@ package lang
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -315,4 +316,56 @@ func TestSpinExamples(t *testing.T) {
 			t.Errorf("%s: SPIN rejects it, gmc accepts it", m)
 		}
 	}
+}
+
+// TestParallelParse checks that cutting a large model into chunks parsed in
+// parallel gives the same units as parsing it in one piece.
+func TestParallelParse(t *testing.T) {
+	src := generatedModel(3000)
+	var diags Diagnostics
+	toks := preprocess("gen.pml", src, nil, nil, &diags)
+	markDeclaredNames(toks)
+	toks = expandInlines(toks, &diags)
+	toks = insertSemicolons(toks)
+	if cuts := chunkCuts(toks, chunkTokens); len(cuts) < 3 {
+		t.Fatalf("model too small to be cut: %d chunks", len(cuts)-1)
+	}
+	var d1, d2 Diagnostics
+	parallel := build("gen.pml", parseTokens(toks, &d1, nil), &d1)
+	whole := build("gen.pml", parseChunk(toks, 0, len(toks)-1, &d2, nil), &d2)
+	if len(d1)+len(d2) > 0 {
+		t.Fatalf("diagnostics: %v / %v", d1, d2)
+	}
+	a, b := specText(parallel), specText(whole)
+	if a != b {
+		t.Errorf("parallel and whole parses differ (%d and %d bytes)", len(a), len(b))
+	}
+}
+
+// specText prints every statement of a model, nested ones included.
+func specText(spec *Spec) string {
+	var b strings.Builder
+	var walk func(stmts []Stmt, depth int)
+	walk = func(stmts []Stmt, depth int) {
+		for _, s := range stmts {
+			fmt.Fprintf(&b, "%*s%s %s\n", depth, "", s.Pos(), FormatStmt(s))
+			switch s := s.(type) {
+			case *Block:
+				walk(s.Stmts, depth+1)
+			case *If:
+				for _, o := range s.Options {
+					walk(o.Stmts, depth+1)
+				}
+			case *Do:
+				for _, o := range s.Options {
+					walk(o.Stmts, depth+1)
+				}
+			}
+		}
+	}
+	for _, p := range spec.Procs {
+		fmt.Fprintf(&b, "proctype %s\n", p.Name)
+		walk(p.Body.Stmts, 1)
+	}
+	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -60,18 +61,26 @@ func getUnitParser() (*participle.Parser[gUnit], error) {
 	return unitParser, unitParserErr
 }
 
-// sliceLexer feeds a token slice to participle.
+// sliceLexer feeds toks[i:end] to participle, then EOF. A token's Offset is
+// its index in toks.
 type sliceLexer struct {
-	toks []lexer.Token
-	i    int
+	toks   []token
+	i, end int
 }
 
 func (l *sliceLexer) Next() (lexer.Token, error) {
-	if l.i >= len(l.toks) {
-		return l.toks[len(l.toks)-1], nil
+	t := l.toks[min(l.i, l.end)]
+	typ := lexer.TokenType(t.kind)
+	if l.i >= l.end {
+		typ = lexer.EOF // the chunk ends here
+	}
+	lt := lexer.Token{
+		Type:  typ,
+		Value: t.text,
+		Pos:   lexer.Position{Filename: t.pos.File, Line: t.pos.Line, Column: t.pos.Col, Offset: min(l.i, l.end)},
 	}
 	l.i++
-	return l.toks[l.i-1], nil
+	return lt, nil
 }
 
 // Options control how a model is read.
@@ -150,36 +159,100 @@ func markDeclaredNames(toks []token) {
 }
 
 // parseTokens parses the units of a model one at a time, so that a syntax
-// error in one proctype does not hide the errors in the next.
+// error in one proctype does not hide the errors in the next. Large models
+// are cut into chunks of whole units, parsed in parallel.
 //
 // A syntax error on a line that already has a lexical error (a bad character,
 // an unterminated string) is left out: it is a consequence of the first.
 func parseTokens(toks []token, diags *Diagnostics, skipLines map[lineKey]bool) []*gUnit {
+	cuts := chunkCuts(toks, chunkTokens)
+	type result struct {
+		units []*gUnit
+		diags Diagnostics
+	}
+	results := make([]result, len(cuts)-1)
+	parse := func(k int) {
+		results[k].units = parseChunk(toks, cuts[k], cuts[k+1], &results[k].diags, skipLines)
+	}
+	if len(results) == 1 {
+		parse(0)
+	} else {
+		var wg sync.WaitGroup
+		work := make(chan int)
+		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := range work {
+					parse(k)
+				}
+			}()
+		}
+		for k := range results {
+			work <- k
+		}
+		close(work)
+		wg.Wait()
+	}
+	var units []*gUnit
+	for _, r := range results {
+		units = append(units, r.units...)
+		*diags = append(*diags, r.diags...)
+	}
+	return units
+}
+
+// chunkTokens is the size of the chunks a large model is cut into for
+// parsing in parallel. It does not depend on the machine, so diagnostics do
+// not either.
+const chunkTokens = 4096
+
+// chunkCuts returns where chunks of about size tokens begin: after a ';' or
+// '}' at the outermost level that is followed by a word that starts a unit.
+// The last cut is the EOF token.
+func chunkCuts(toks []token, size int) []int {
+	cuts := []int{0}
+	depth := 0
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == tokPunct && (t.text == "{" || t.text == "(" || t.text == "["):
+			depth++
+		case t.kind == tokPunct && (t.text == "}" || t.text == ")" || t.text == "]"):
+			if depth > 0 {
+				depth--
+			}
+		}
+		if depth != 0 || i+1-cuts[len(cuts)-1] < size {
+			continue
+		}
+		if (t.kind == tokSep && t.text == ";" || t.kind == tokPunct && t.text == "}") &&
+			isWord(toks[i+1]) && unitStarts[toks[i+1].text] {
+			cuts = append(cuts, i+1)
+		}
+	}
+	return append(cuts, len(toks)-1)
+}
+
+// parseChunk parses the units of toks[from:to].
+func parseChunk(toks []token, from, to int, diags *Diagnostics, skipLines map[lineKey]bool) []*gUnit {
 	parser, err := getUnitParser()
 	if err != nil {
 		panic(fmt.Sprintf("bad grammar: %v", err))
 	}
-	ltoks := make([]lexer.Token, len(toks))
-	for i, t := range toks {
-		ltoks[i] = lexer.Token{
-			Type:  lexer.TokenType(t.kind),
-			Value: t.text,
-			Pos:   lexer.Position{Filename: t.pos.File, Line: t.pos.Line, Column: t.pos.Col, Offset: i},
-		}
-	}
 	// One peeking lexer serves all units: after a syntax error it is moved
 	// back to the unit's start and then forward to where parsing resumes.
-	pl, err := lexer.Upgrade(&sliceLexer{toks: ltoks})
+	pl, err := lexer.Upgrade(&sliceLexer{toks: toks, i: from, end: to})
 	if err != nil {
 		panic(err)
 	}
 	var units []*gUnit
-	for start := 0; start < len(toks) && toks[start].kind != tokEOF && !diags.Full(); {
+	for start := from; start < to && !diags.Full(); {
 		unitStart := pl.MakeCheckpoint()
 		u, err := parser.ParseFromLexer(pl, participle.AllowTrailing(true))
 		if err == nil {
 			units = append(units, u)
-			start = pl.Cursor()
+			start = from + pl.Cursor()
 			continue
 		}
 		pos, msg := syntaxError(err)
@@ -191,9 +264,9 @@ func parseTokens(toks []token, diags *Diagnostics, skipLines map[lineKey]bool) [
 		if errOff := errorOffset(err); errOff > next {
 			next = errOff
 		}
-		start = resync(toks, start, next)
+		start = min(resync(toks[:to+1], start, next), to)
 		pl.LoadCheckpoint(unitStart)
-		for pl.Cursor() < start {
+		for from+pl.Cursor() < start {
 			pl.Next()
 		}
 	}

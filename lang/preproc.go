@@ -61,7 +61,7 @@ func preprocess(path string, src []byte, read func(string) ([]byte, error), defi
 // scanAll tokenises a whole file.
 func scanAll(path string, src []byte, diags *Diagnostics) []token {
 	sc := newScanner(path, src, diags)
-	toks := make([]token, 0, len(src)/4)
+	toks := make([]token, 0, len(src)/2)
 	for {
 		t := sc.next()
 		if t.kind == tokEOF {
@@ -119,6 +119,9 @@ type condition struct {
 
 func (p *preprocessor) file(path string, src []byte) {
 	s := &stream{toks: scanAll(path, src, p.diags)}
+	if p.out == nil {
+		p.out = make([]token, 0, len(s.toks)+len(s.toks)/4)
+	}
 	var conds []condition
 	live := func() bool { return len(conds) == 0 || conds[len(conds)-1].live }
 	for !p.runaway {

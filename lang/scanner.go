@@ -152,6 +152,7 @@ var puncts = []string{
 // ltl blocks (where [] <> and U V W X are operators) to tokenise them right.
 type scanner struct {
 	src   []byte
+	text  string // src as a string: token texts are slices of it
 	file  string
 	off   int
 	line  int
@@ -166,7 +167,7 @@ type scanner struct {
 }
 
 func newScanner(file string, src []byte, diags *Diagnostics) *scanner {
-	return &scanner{src: src, file: file, line: 1, col: 1, diags: diags, lineStart: true, newline: true}
+	return &scanner{src: src, text: string(src), file: file, line: 1, col: 1, diags: diags, lineStart: true, newline: true}
 }
 
 func (s *scanner) pos() Pos { return Pos{File: s.file, Line: s.line, Col: s.col} }
@@ -285,7 +286,7 @@ func (s *scanner) scan() token {
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
 			s.advance(1)
 		}
-		tok.text = string(s.src[start:s.off])
+		tok.text = s.text[start:s.off]
 		s.classify(&tok)
 	case isDigit(c):
 		s.number(&tok)
@@ -369,7 +370,7 @@ func (s *scanner) number(tok *token) {
 		for s.off < len(s.src) && isHex(s.src[s.off]) {
 			s.advance(1)
 		}
-		tok.text = string(s.src[start:s.off])
+		tok.text = s.text[start:s.off]
 		if _, err := strconv.ParseInt(tok.text[2:], 16, 64); err != nil {
 			s.diags.Add(tok.pos, "malformed number %s", tok.text)
 		}
@@ -377,7 +378,7 @@ func (s *scanner) number(tok *token) {
 		for s.off < len(s.src) && isDigit(s.src[s.off]) {
 			s.advance(1)
 		}
-		tok.text = string(s.src[start:s.off])
+		tok.text = s.text[start:s.off]
 		// SPIN reads every number in decimal, also with a leading zero.
 		if _, err := strconv.ParseInt(tok.text, 10, 64); err != nil {
 			s.diags.Add(tok.pos, "number %s is too large", tok.text)
@@ -387,8 +388,8 @@ func (s *scanner) number(tok *token) {
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
 			s.advance(1)
 		}
-		s.diags.Add(tok.pos, "malformed number %s", string(s.src[start:s.off]))
-		tok.text = string(s.src[start:s.off])
+		s.diags.Add(tok.pos, "malformed number %s", s.text[start:s.off])
+		tok.text = s.text[start:s.off]
 	}
 }
 
@@ -398,7 +399,7 @@ func (s *scanner) str(tok *token) {
 	for {
 		if s.off >= len(s.src) || s.src[s.off] == '\n' {
 			s.diags.Add(tok.pos, "string not terminated")
-			tok.kind, tok.text = tokString, string(s.src[start:s.off])+`"`
+			tok.kind, tok.text = tokString, s.text[start:s.off]+`"`
 			return
 		}
 		c := s.src[s.off]
@@ -411,7 +412,7 @@ func (s *scanner) str(tok *token) {
 			break
 		}
 	}
-	tok.kind, tok.text = tokString, string(s.src[start:s.off])
+	tok.kind, tok.text = tokString, s.text[start:s.off]
 }
 
 func (s *scanner) char(tok *token) {
@@ -445,7 +446,7 @@ func (s *scanner) char(tok *token) {
 	} else {
 		s.advance(1)
 	}
-	tok.kind, tok.text = tokInt, string(s.src[start:s.off])
+	tok.kind, tok.text = tokInt, s.text[start:s.off]
 	if _, ok := intValue(tok.text); !ok && v != 0 {
 		// An escape strconv does not know: keep the value SPIN gives it.
 		tok.text = strconv.FormatInt(v, 10)

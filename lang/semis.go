@@ -15,7 +15,10 @@ package lang
 //
 // insertSemicolons applies these rules to the token stream.
 func insertSemicolons(toks []token) []token {
-	return repairSemicolons(impliedSemicolons(toks))
+	r := &repairer{out: make([]token, 0, len(toks)+len(toks)/8)}
+	impliedSemicolons(toks, r.add)
+	r.flush()
+	return r.out
 }
 
 // bodyKeywords introduce a unit whose braces hold a sequence.
@@ -46,17 +49,18 @@ func semicolon(at Pos) token { return token{kind: tokSep, text: ";", pos: at} }
 
 func is(t token, kind tokKind, text string) bool { return t.kind == kind && t.text == text }
 
-func impliedSemicolons(toks []token) []token {
-	out := make([]token, 0, len(toks)+len(toks)/8)
+// impliedSemicolons passes the tokens to emit with a ';' inserted where a
+// newline ends a statement.
+func impliedSemicolons(toks []token, emit func(token)) {
 	inSeq, pending := false, false
 	depth, parens := 0, 0
 	var last token
 	for i, t := range toks {
 		if t.nl && inSeq && parens == 0 && i > 0 && endsStatement(last) &&
 			!(is(last, tokPunct, "}") && is(t, tokKeyword, "unless")) {
-			out = append(out, semicolon(last.pos))
+			emit(semicolon(last.pos))
 		}
-		out = append(out, t)
+		emit(t)
 		switch {
 		case t.kind == tokKeyword && depth == 0 && bodyKeywords[t.text]:
 			pending = true
@@ -80,7 +84,6 @@ func impliedSemicolons(toks []token) []token {
 		}
 		last = t
 	}
-	return out
 }
 
 // afterBrace lists what may follow a '}' without a ';' in between.
@@ -106,34 +109,47 @@ func afterBrace(t token) bool {
 
 func isSeparator(t token) bool { return t.kind == tokSep }
 
-func repairSemicolons(toks []token) []token {
-	out := make([]token, 0, len(toks))
-	var last token // the previous token, as SPIN's yylex remembers it
-	for i := 0; i < len(toks); i++ {
-		c := toks[i]
-		if is(last, tokKeyword, "else") && !isSeparator(c) && !is(c, tokKeyword, "fi") ||
-			is(last, tokPunct, "}") && !afterBrace(c) {
-			// SPIN returns a ';' and holds c back; the held token is handed
-			// over next without being looked at again.
-			out = append(out, semicolon(c.pos), c)
-			last = c
-			continue
+// repairer applies SPIN's yylex repairs to the tokens added to it, one at a
+// time: it holds back the one token SPIN reads ahead after a separator.
+type repairer struct {
+	out  []token
+	last token  // the previous token, as SPIN's yylex remembers it
+	sep  *token // a separator waiting for the token after it
+}
+
+func (r *repairer) add(c token) {
+	if r.sep != nil {
+		// SPIN reads one token ahead after a separator: before '}', ';' or
+		// '->' the separator is dropped. Either way the token read ahead
+		// is handed over next without being looked at again.
+		if !is(c, tokPunct, "}") && !isSeparator(c) {
+			r.out = append(r.out, *r.sep)
 		}
-		if isSeparator(c) && i+1 < len(toks) {
-			// SPIN reads one token ahead after a separator: before '}', ';'
-			// or '->' the separator is dropped. Either way the token read
-			// ahead is handed over next without being looked at again.
-			next := toks[i+1]
-			if !is(next, tokPunct, "}") && !isSeparator(next) {
-				out = append(out, c)
-			}
-			out = append(out, next)
-			last = next
-			i++
-			continue
-		}
-		out = append(out, c)
-		last = c
+		r.sep = nil
+		r.out = append(r.out, c)
+		r.last = c
+		return
 	}
-	return out
+	if is(r.last, tokKeyword, "else") && !isSeparator(c) && !is(c, tokKeyword, "fi") ||
+		is(r.last, tokPunct, "}") && !afterBrace(c) {
+		// SPIN returns a ';' and holds c back; the held token is handed
+		// over next without being looked at again.
+		r.out = append(r.out, semicolon(c.pos), c)
+		r.last = c
+		return
+	}
+	if isSeparator(c) {
+		r.sep = &c
+		return
+	}
+	r.out = append(r.out, c)
+	r.last = c
+}
+
+// flush emits a separator still held at the end.
+func (r *repairer) flush() {
+	if r.sep != nil {
+		r.out = append(r.out, *r.sep)
+		r.sep = nil
+	}
 }
