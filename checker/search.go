@@ -211,7 +211,13 @@ func (d *DFS) successors(s *vm.State, depth, owner, pending, sender int, timeout
 			}
 		}
 		procMoved := false
+		escape := 0 // pan's E_state: the escape group of the last executed transition
 		for _, t := range pc.Trans {
+			if escape > 0 && escape != t.EscOrg {
+				// Once an unless escape has executed, nothing outside its
+				// group is tried from this state (pan's new_state).
+				break
+			}
 			if pending != 0 && !t.Recv {
 				continue
 			}
@@ -228,6 +234,7 @@ func (d *DFS) successors(s *vm.State, depth, owner, pending, sender int, timeout
 			child := d.scratch(depth + 1)
 			vm.CopyState(child, s)
 			ok := machine.Effect(child, t)
+			escape = t.EscOrg
 			d.path = append(d.path, Step{Pid: pid, Trans: t})
 			d.assertions(machine, depth)
 			if !ok {
@@ -245,9 +252,6 @@ func (d *DFS) successors(s *vm.State, depth, owner, pending, sender int, timeout
 					childOwner = pid
 					d.res.AtomicSteps++
 				}
-				if pending != 0 {
-					// this receive completed the rendezvous
-				}
 				d.explore(child, depth+1, childOwner, 0)
 				childMoved = true
 			}
@@ -255,9 +259,6 @@ func (d *DFS) successors(s *vm.State, depth, owner, pending, sender int, timeout
 			if childMoved {
 				moved = true
 				procMoved = true
-				if t.Escape {
-					break
-				}
 			}
 		}
 	}
