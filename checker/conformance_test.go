@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,36 +56,57 @@ func TestConformance(t *testing.T) {
 	if _, err := os.Stat(spinExamples); err != nil {
 		t.Skip("SPIN's example models are not installed")
 	}
+	type row struct{ name, mode, pan, gmc, verdict string }
+	var (
+		mu   sync.Mutex
+		rows []row
+	)
+	// The models run two at a time (each subtest runs SPIN, cc, pan and
+	// gmc); the group waits for all of them before the table is printed.
+	t.Run("corpus", func(t *testing.T) {
+		for _, model := range corpus(t) {
+			name := strings.TrimPrefix(strings.TrimPrefix(model, spinExamples+"/"), "../")
+			for _, noMerge := range []bool{false, true} {
+				mode := "merge"
+				if noMerge {
+					mode = "-o3"
+				}
+				t.Run(name+"/"+mode, func(t *testing.T) {
+					t.Parallel()
+					want, err := spinref.Run(model, spinref.Options{NoMerge: noMerge, Optimize: true, Timeout: 10 * time.Minute})
+					if err != nil {
+						t.Fatalf("spin: %v", err)
+					}
+					got, err := verify(t, model, noMerge, spinref.DefaultMaxDepth)
+					if err != nil {
+						t.Fatalf("gmc: %v", err)
+					}
+					verdict := "ok"
+					if got.Stored != want.Stored || got.Matched != want.Matched || got.Transitions != want.Transitions ||
+						got.Stats.Errors != want.Errors || got.AtomicSteps != want.AtomicSteps || int64(got.DepthReached) != want.DepthReached {
+						verdict = "DIFFERENT"
+						t.Errorf("pan %d/%d a%d d%d e%d, gmc %d/%d a%d d%d e%d",
+							want.Stored, want.Matched, want.AtomicSteps, want.DepthReached, want.Errors,
+							got.Stored, got.Matched, got.AtomicSteps, got.DepthReached, got.Stats.Errors)
+					}
+					mu.Lock()
+					rows = append(rows, row{name, mode, fmt.Sprintf("%d/%d", want.Stored, want.Matched),
+						fmt.Sprintf("%d/%d", got.Stored, got.Matched), verdict})
+					mu.Unlock()
+				})
+			}
+		}
+	})
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].name != rows[j].name {
+			return rows[i].name < rows[j].name
+		}
+		return rows[i].mode > rows[j].mode
+	})
 	var table strings.Builder
 	fmt.Fprintf(&table, "\n%-40s %-6s %24s %24s  %s\n", "model", "mode", "pan stored/matched", "gmc stored/matched", "")
-	for _, model := range corpus(t) {
-		name := strings.TrimPrefix(strings.TrimPrefix(model, spinExamples+"/"), "../")
-		for _, noMerge := range []bool{false, true} {
-			mode := "merge"
-			if noMerge {
-				mode = "-o3"
-			}
-			want, err := spinref.Run(model, spinref.Options{NoMerge: noMerge, Optimize: true, Timeout: 10 * time.Minute})
-			if err != nil {
-				t.Errorf("%s %s: spin: %v", name, mode, err)
-				continue
-			}
-			got, err := verify(t, model, noMerge, spinref.DefaultMaxDepth)
-			if err != nil {
-				t.Errorf("%s %s: gmc: %v", name, mode, err)
-				continue
-			}
-			verdict := "ok"
-			if got.Stored != want.Stored || got.Matched != want.Matched || got.Transitions != want.Transitions ||
-				got.Stats.Errors != want.Errors || got.AtomicSteps != want.AtomicSteps || int64(got.DepthReached) != want.DepthReached {
-				verdict = "DIFFERENT"
-				t.Errorf("%s %s: pan %d/%d a%d d%d e%d, gmc %d/%d a%d d%d e%d", name, mode,
-					want.Stored, want.Matched, want.AtomicSteps, want.DepthReached, want.Errors,
-					got.Stored, got.Matched, got.AtomicSteps, got.DepthReached, got.Stats.Errors)
-			}
-			fmt.Fprintf(&table, "%-40s %-6s %24s %24s  %s\n", name, mode,
-				fmt.Sprintf("%d/%d", want.Stored, want.Matched), fmt.Sprintf("%d/%d", got.Stored, got.Matched), verdict)
-		}
+	for _, r := range rows {
+		fmt.Fprintf(&table, "%-40s %-6s %24s %24s  %s\n", r.name, r.mode, r.pan, r.gmc, r.verdict)
 	}
 	t.Log(table.String())
 }

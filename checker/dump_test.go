@@ -11,7 +11,7 @@ import (
 func TestDumpModel(t *testing.T) {
 	file := os.Getenv("GMC_DUMP")
 	if file == "" {
-		t.Skip()
+		t.Skip("set GMC_DUMP=model.pml (and GMC_MERGE=1 for merging) to print its transition table")
 	}
 	spec, diags := lang.Load(file, nil)
 	if diags.ErrorCount() > 0 {

@@ -2,8 +2,10 @@ package checker
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
+	"gmc/lang"
 	"gmc/vm"
 )
 
@@ -11,6 +13,14 @@ import (
 type Options struct {
 	MaxDepth  int // -m: states at this depth are not explored (default 10000)
 	MaxErrors int // -c: stop after this many errors; 0 means never stop
+	// MaxMemory bounds the bytes the store and the search stack may use;
+	// the search stops when it is reached (0: no bound).
+	MaxMemory int64
+	// MaxStates stops the search once this many states are stored (0: no
+	// bound).
+	MaxStates int64
+	// Stop, when closed, stops the search (an interrupt).
+	Stop <-chan struct{}
 }
 
 // Step is one step of a path: process Pid took transition Trans.
@@ -24,10 +34,11 @@ type Step struct {
 type Error struct {
 	Kind  ErrorKind
 	Msg   string
-	Depth int
-	Trail []Step
+	Depth int       // as pan reports it (see explore)
+	Trail []Step    // kept for the errors in Result.Errors only
 	Trans *vm.Trans // the transition that failed, for assertions and run-time errors
 	Pid   int
+	Pos   lang.Pos // the statement that failed (zero for invalid end states)
 }
 
 // ErrorKind classifies errors.
@@ -39,6 +50,19 @@ const (
 	InvalidEndState
 	RuntimeFailure // fatal: the search stopped
 )
+
+// String names the kind in snake case, as JSON output does.
+func (k ErrorKind) String() string {
+	switch k {
+	case AssertionViolated:
+		return "assertion_violated"
+	case InvalidEndState:
+		return "invalid_end_state"
+	case RuntimeFailure:
+		return "runtime_error"
+	}
+	return "unknown"
+}
 
 // Stats are the counters of a search, named as pan names them.
 type Stats struct {
@@ -56,9 +80,20 @@ type Stats struct {
 // Result is what a search found.
 type Result struct {
 	Stats
-	Errors   []*Error // the first errors found (all, up to the -c bound)
-	Complete bool     // the whole state space was searched
-	Stopped  string   // why the search stopped early, if it did
+	// Errors are the errors found, with their trails: all of them up to
+	// the -c bound, or only the first when the search does not stop at
+	// errors (Stats.Errors counts them all).
+	Errors   []*Error
+	Complete bool   // the whole state space was searched
+	Stopped  string // why the search stopped early, if it did
+	Memory   Memory
+}
+
+// Memory is what the search used, in bytes.
+type Memory struct {
+	Vectors int64 // the state vectors in the store, as stored
+	Table   int64 // the store's hash table
+	Stack   int64 // the search stack: one state per depth
 }
 
 // errStop unwinds the search when it must stop.
@@ -113,6 +148,7 @@ func (d *DFS) Run() (*Result, error) {
 	}()
 	d.res.Elapsed = time.Since(d.start)
 	d.res.Transitions = d.res.Stored + d.res.Matched
+	d.res.Memory = d.memory()
 	return d.res, nil
 }
 
@@ -137,15 +173,8 @@ func (d *DFS) explore(s *vm.State, depth int, owner int, pending int) {
 		res.Matched++
 		return
 	}
-	if pending == 0 && owner < 0 {
-		if !d.store.Insert(d.m.Vector(s)) {
-			res.Matched++
-			return
-		}
-		res.Stored++
-		if n := len(d.m.Vector(s)); n > res.MaxVector {
-			res.MaxVector = n
-		}
+	if pending == 0 && owner < 0 && !d.insert(s) {
+		return
 	}
 	if depth > res.DepthReached {
 		res.DepthReached = depth
@@ -167,11 +196,9 @@ func (d *DFS) explore(s *vm.State, depth int, owner int, pending int) {
 			// The atomic sequence is blocked: it loses exclusivity, and
 			// the state is now stored like any other.
 			owner = -1
-			if !d.store.Insert(d.m.Vector(s)) {
-				res.Matched++
+			if !d.insert(s) {
 				return
 			}
-			res.Stored++
 			continue
 		}
 		if !timeout {
@@ -179,10 +206,64 @@ func (d *DFS) explore(s *vm.State, depth int, owner int, pending int) {
 			continue
 		}
 		if !d.validEnd(s) {
-			d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth})
+			// pan names the depth one less than the state's (its search
+			// has stepped back when it checks); so does gmc, so that the
+			// two reports agree. The trail still has depth steps.
+			d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth - 1})
 		}
 		return
 	}
+}
+
+// insert stores s and reports whether it is new; a state seen before
+// counts as matched.
+func (d *DFS) insert(s *vm.State) bool {
+	res := d.res
+	v := d.m.Vector(s)
+	if !d.store.Insert(v) {
+		res.Matched++
+		return false
+	}
+	res.Stored++
+	if len(v) > res.MaxVector {
+		res.MaxVector = len(v)
+	}
+	if res.Stored&1023 == 0 {
+		d.checkBounds()
+	}
+	if res.Stored == d.opts.MaxStates {
+		res.Stopped = fmt.Sprintf("state bound of %d states reached", d.opts.MaxStates)
+		panic(errStop)
+	}
+	return true
+}
+
+// checkBounds stops the search when the memory bound is reached or the
+// caller asked it to stop.
+func (d *DFS) checkBounds() {
+	if d.opts.MaxMemory > 0 {
+		if m := d.memory(); m.Vectors+m.Table+m.Stack > d.opts.MaxMemory {
+			d.res.Stopped = fmt.Sprintf("memory bound of %d bytes reached", d.opts.MaxMemory)
+			panic(errStop)
+		}
+	}
+	select {
+	case <-d.opts.Stop:
+		d.res.Stopped = "interrupted"
+		panic(errStop)
+	default:
+	}
+}
+
+// memory is what the store and the stack use now.
+func (d *DFS) memory() Memory {
+	vectors, table := d.store.Bytes()
+	var stack int64
+	for _, b := range d.bufs {
+		stack += int64(cap(b.Buf)) + 64
+	}
+	stack += int64(cap(d.path)) * 16
+	return Memory{Vectors: vectors, Table: table, Stack: stack}
 }
 
 // successors executes every enabled transition of the candidate processes
@@ -284,7 +365,7 @@ func (d *DFS) handshake(s *vm.State, depth int, ch int, sender int) bool {
 func (d *DFS) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			d.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid})
+			d.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
 		}
 	}
 }
@@ -295,7 +376,7 @@ func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
 	for _, e := range machine.Errors {
 		if e.Fatal {
 			d.res.Stopped = e.Msg
-			d.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid})
+			d.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
 			panic(errStop)
 		}
 	}
@@ -305,9 +386,11 @@ func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
 // report counts an error, keeps it with its trail, and stops the search
 // when the error bound is reached.
 func (d *DFS) report(e *Error) {
-	d.res.Errors = append(d.res.Errors, e)
 	d.res.Stats.Errors++
-	e.Trail = append([]Step(nil), d.path...)
+	if d.opts.MaxErrors > 0 || len(d.res.Errors) == 0 {
+		e.Trail = append([]Step(nil), d.path...)
+		d.res.Errors = append(d.res.Errors, e)
+	}
 	if d.opts.MaxErrors > 0 && d.res.Stats.Errors >= int64(d.opts.MaxErrors) {
 		if d.res.Stopped == "" {
 			d.res.Stopped = "error bound reached"

@@ -12,15 +12,17 @@ type Store interface {
 	Insert(v []byte) bool
 	// Len is the number of states stored.
 	Len() int
-	// Bytes is the memory the store uses.
-	Bytes() int64
+	// Bytes is the memory the store uses: for the states themselves and
+	// for the table that finds them.
+	Bytes() (states, table int64)
 }
 
 // FullStore is an exact store: every state vector is kept whole and
 // compared byte for byte, so no two different states are ever confused
 // (SPIN's default full state storage). Vectors live in large arena chunks;
 // the hash table holds a tag of the hash and the vector's arena position,
-// so the only allocations are the chunks and the table.
+// so the only allocations are the chunks and the table. Chunks start
+// small and double up to maxChunk, so a tiny model uses little memory.
 type FullStore struct {
 	seed   maphash.Seed
 	table  []uint64 // 0: empty; else tag<<48 | (position+1)
@@ -31,7 +33,9 @@ type FullStore struct {
 }
 
 const (
-	chunkSize = 64 << 20
+	chunkBits = 26 // a position is chunk<<chunkBits | offset
+	maxChunk  = 1 << chunkBits
+	minChunk  = 64 << 10
 	posBits   = 48
 	posMask   = 1<<posBits - 1
 )
@@ -48,16 +52,16 @@ func NewFullStore() *FullStore {
 func (s *FullStore) Len() int { return s.n }
 
 // Bytes implements Store.
-func (s *FullStore) Bytes() int64 {
-	return int64(len(s.table))*8 + s.used
+func (s *FullStore) Bytes() (states, table int64) {
+	return s.used, int64(len(s.table)) * 8
 }
 
 // vector returns the stored vector at arena position pos.
 func (s *FullStore) vector(pos uint64) []byte {
-	c := s.chunks[pos/chunkSize]
-	off := int(pos % chunkSize)
-	n := int(binary.LittleEndian.Uint16(c[off:]))
-	return c[off+2 : off+2+n]
+	c := s.chunks[pos>>chunkBits]
+	off := int(pos & (maxChunk - 1))
+	n, k := binary.Uvarint(c[off:])
+	return c[off+k : off+k+int(n)]
 }
 
 // Insert implements Store.
@@ -82,14 +86,20 @@ func (s *FullStore) Insert(v []byte) bool {
 
 // append copies v into the arena and returns its position.
 func (s *FullStore) append(v []byte) uint64 {
-	need := len(v) + 2
-	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > chunkSize {
-		s.chunks = append(s.chunks, make([]byte, 0, chunkSize))
+	need := len(v) + binary.MaxVarintLen32
+	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > cap(s.chunks[len(s.chunks)-1]) {
+		size := minChunk
+		if k := len(s.chunks); k > 0 {
+			size = min(2*cap(s.chunks[k-1]), maxChunk)
+		}
+		size = max(size, need) // a huge vector gets a chunk of its own
+		s.chunks = append(s.chunks, make([]byte, 0, size))
 	}
 	k := len(s.chunks) - 1
 	c := s.chunks[k]
-	pos := uint64(k)*chunkSize + uint64(len(c))
-	c = binary.LittleEndian.AppendUint16(c, uint16(len(v)))
+	pos := uint64(k)<<chunkBits | uint64(len(c))
+	c = binary.AppendUvarint(c, uint64(len(v)))
+	need = len(v) + len(c) - len(s.chunks[k])
 	s.chunks[k] = append(c, v...)
 	s.used += int64(need)
 	return pos

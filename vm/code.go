@@ -3,6 +3,8 @@ package vm
 import (
 	"fmt"
 	"strings"
+
+	"gmc/lang"
 )
 
 // Op is a bytecode operation. The VM is a stack machine over int64 values;
@@ -138,6 +140,28 @@ type Code struct {
 	Patterns []*RecvPattern
 	// Formats are the printf formats used by OpPrintf.
 	Formats []string
+	// Marks say where each statement's code starts (in increasing PC
+	// order), so that a run-time error can name the statement that failed.
+	Marks []StmtMark
+}
+
+// StmtMark says that the code of Stmt starts at instruction PC.
+type StmtMark struct {
+	PC   int
+	Stmt lang.Stmt
+}
+
+// StmtAt returns the statement whose code holds instruction pc (nil if
+// none was marked).
+func (c *Code) StmtAt(pc int) lang.Stmt {
+	var s lang.Stmt
+	for _, m := range c.Marks {
+		if m.PC > pc {
+			break
+		}
+		s = m.Stmt
+	}
+	return s
 }
 
 // RecvPattern says which message fields a receive matches against values

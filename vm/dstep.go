@@ -100,6 +100,7 @@ func (d *dstepGen) stmt(s lang.Stmt) {
 	case *lang.Else:
 		d.guard()
 	default:
+		g.mark(s)
 		if !g.test(s) {
 			g.op(OpJzFail)
 		}
@@ -187,6 +188,7 @@ func (d *dstepGen) option(o *lang.Block) {
 		*lang.Goto, *lang.Break, *lang.DeclStmt:
 		d.stmt(first)
 	default:
+		d.g.mark(first)
 		d.g.effect(first)
 	}
 	d.block(o.Stmts[1:])

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 )
@@ -38,4 +40,26 @@ func (m *Model) Dump() string {
 		}
 	}
 	return b.String()
+}
+
+// Fingerprint identifies the model's transition system: proctypes, their
+// transitions (targets, flags, text and code) and the state layout. Trails
+// carry it, so a trail is not replayed against a model it was not found
+// on. Source positions are left out: moving a comment does not change it.
+func (m *Model) Fingerprint() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "hidden %d globals %d+%d last %v prio %v merge %v dead %v\n",
+		m.HiddenSize, m.GlobalsOff, m.GlobalsSize, m.HasLast, m.HasPriority, m.Merge, m.DeadVars)
+	for _, ct := range m.Chans {
+		fmt.Fprintf(h, "chan %d cap %d size %d\n", ct.ID, ct.Cap, ct.Size)
+	}
+	for _, pt := range m.Types {
+		fmt.Fprintf(h, "proctype %s start %d size %d\n", pt.Name, pt.Start, pt.Size)
+		for _, pc := range pt.PCs {
+			for _, t := range pc.Trans {
+				fmt.Fprintf(h, "%d %d %d %d %v %v %q\n%s", pc.N, t.ID, t.Dst, t.Atom, t.Else, t.EscOrg, t.Text, t.Code)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

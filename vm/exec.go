@@ -3,6 +3,8 @@ package vm
 import (
 	"fmt"
 	"io"
+
+	"gmc/lang"
 )
 
 // RuntimeError is an error found while executing the model: fatal ones stop
@@ -12,6 +14,8 @@ type RuntimeError struct {
 	Fatal bool
 	Trans *Trans
 	Pid   int
+	Stmt  lang.Stmt // the statement that failed (nil if unknown)
+	Pos   lang.Pos  // its position (the transition's when unknown)
 }
 
 func (e *RuntimeError) Error() string { return e.Msg }
@@ -63,7 +67,11 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	vm.Errors = vm.Errors[:0]
 	pc, ok := vm.run(t.Code, 0, true)
 	vm.resume = pc
-	return ok && !vm.fatal
+	if vm.fatal {
+		vm.locate(pc - 1)
+		return false
+	}
+	return ok
 }
 
 // Effect executes the rest of the transition that Guard found executable,
@@ -74,7 +82,10 @@ func (vm *Machine) Effect(s *State, t *Trans) bool {
 	vm.s = s
 	vm.pbase = int(s.Procs[vm.pid]) + vm.M.SlotHeader()
 	vm.Rendezvous = 0
-	if _, ok := vm.run(t.Code, vm.resume, false); !ok || vm.fatal {
+	if pc, ok := vm.run(t.Code, vm.resume, false); !ok || vm.fatal {
+		if vm.fatal {
+			vm.locate(pc - 1)
+		}
 		return false
 	}
 	if !t.End {
@@ -84,6 +95,16 @@ func (vm *Machine) Effect(s *State, t *Trans) bool {
 		s.Buf[vm.M.HiddenSize+hdrLast] = byte(vm.pid)
 	}
 	return true
+}
+
+// locate names the statement at instruction pc of the running transition
+// as the place of the last error.
+func (vm *Machine) locate(pc int) {
+	e := vm.Errors[len(vm.Errors)-1]
+	e.Pos = vm.t.Pos
+	if s := vm.t.Code.StmtAt(pc); s != nil {
+		e.Stmt, e.Pos = s, s.Pos()
+	}
 }
 
 func (vm *Machine) fail(format string, args ...any) {
@@ -334,6 +355,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpAssert:
 			if vm.pop() == 0 {
 				vm.Errors = append(vm.Errors, &RuntimeError{Msg: "assertion violated", Trans: vm.t, Pid: vm.pid})
+				vm.locate(pc - 1)
+				if a, ok := vm.Errors[len(vm.Errors)-1].Stmt.(*lang.Assert); ok {
+					vm.Errors[len(vm.Errors)-1].Msg = "assertion violated (" + lang.FormatExpr(a.X) + ")"
+				}
 			}
 		case OpPrintf:
 			n := int(in.B)

@@ -507,6 +507,11 @@ func unlabel(s lang.Stmt) lang.Stmt {
 	}
 }
 
+// mark records that the code of statement s starts here.
+func (g *gen) mark(s lang.Stmt) {
+	g.code.Marks = append(g.code.Marks, StmtMark{PC: len(g.code.Instrs), Stmt: s})
+}
+
 // effect emits what statement s does, assuming it is executable.
 func (g *gen) effect(s lang.Stmt) {
 	switch s := s.(type) {

@@ -277,6 +277,7 @@ func (b *builder) guard(g *gen, t *Trans, n *node) {
 		case *lang.Recv:
 			t.Recv = true
 		}
+		g.mark(n.stmt)
 		if !g.test(n.stmt) {
 			g.op(OpJzFail)
 		}
@@ -290,6 +291,7 @@ func (b *builder) effect(g *gen, n *node) {
 	if n.kind != nStmt {
 		return
 	}
+	g.mark(n.stmt)
 	g.effect(n.stmt)
 	for _, v := range n.dead {
 		g.reset(v)

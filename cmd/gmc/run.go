@@ -1,9 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
 
 	"gmc/checker"
 	"gmc/lang"
@@ -17,8 +23,12 @@ func init() {
 type runFlags struct {
 	maxErrors int
 	maxDepth  int
+	maxStates int64
+	mem       string
 	noReach   bool
 	noMerge   bool
+	json      bool
+	profile   string
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -27,13 +37,30 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		"gmc run -c0 -m100000 examples/models/philosophers.pml", stderr)
 	fs.IntVar(&f.maxErrors, "c", 1, "stop after `N` errors (0: never stop)")
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound: states at depth `N` are not explored")
+	fs.Int64Var(&f.maxStates, "max-states", 0, "stop after storing `N` states (0: no bound)")
+	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB)")
 	fs.BoolVar(&f.noReach, "n", false, "do not list unreached statements")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
+	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
+	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
 	if err := fs.Parse(spinStyle(args, "cm")); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
+		return exitUsage
+	}
+	opts := checker.Options{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates}
+	if f.mem != "" {
+		n, err := parseSize(f.mem)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmc run: -mem: %v\n", err)
+			return exitUsage
+		}
+		opts.MaxMemory = n
+	}
+	if f.maxDepth <= 0 || f.maxErrors < 0 || f.maxStates < 0 {
+		fmt.Fprintln(stderr, "gmc run: -m must be positive, -c and -max-states not negative")
 		return exitUsage
 	}
 	path := fs.Arg(0)
@@ -44,15 +71,56 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := vm.Compile(spec, vm.Options{NoMerge: f.noMerge})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	res, err := checker.NewDFS(m, checker.Options{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors}).Run()
+
+	// An interrupt stops the search; the report shows what was done.
+	stop := make(chan struct{})
+	interrupt := make(chan os.Signal, 1)
+	signal.Notify(interrupt, os.Interrupt)
+	go func() {
+		if _, ok := <-interrupt; ok {
+			close(stop)
+		}
+	}()
+	opts.Stop = stop
+	if f.profile != "" {
+		pf, err := os.Create(f.profile)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmc run: %v\n", err)
+			return exitUsage
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fmt.Fprintf(stderr, "gmc run: %v\n", err)
+			return exitUsage
+		}
+		defer pprof.StopCPUProfile()
+	}
+	res, err := checker.NewDFS(m, opts).Run()
+	signal.Stop(interrupt)
+	close(interrupt)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	writeReport(stdout, path, m, res, f)
+
+	var trails []string
+	for k, e := range res.Errors {
+		name := checker.TrailPath(path, k+1)
+		if err := checker.WriteTrail(name, m, e); err != nil {
+			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
+			name = ""
+		}
+		trails = append(trails, name)
+	}
+	heap := heapInUse()
+	if f.json {
+		writeJSON(stdout, path, res, trails, heap)
+	} else {
+		writeReport(stdout, m, res, trails, heap, f)
+	}
 	switch {
 	case res.Stats.Errors > 0:
 		return exitViolation
@@ -62,14 +130,61 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// heapInUse is the memory the Go heap holds now, in bytes.
+func heapInUse() int64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapInuse)
+}
+
+// parseSize reads a memory size: a number of bytes with an optional unit
+// B, KB, MB, GB or TB (powers of 1024, as pan counts them; KiB... also
+// accepted).
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"TIB", 1 << 40},
+		{"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"TB", 1 << 40},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 || v*float64(mult) > 1<<62 {
+		return 0, fmt.Errorf("%q is not a size (write e.g. 512MB or 2GB)", s)
+	}
+	return int64(v * float64(mult)), nil
+}
+
+// errorLine is how an error is named in the report, after pan's
+// "pan:1: assertion violated (x==0) (at depth 5)".
+func errorLine(k int, e *checker.Error) string {
+	where := ""
+	if e.Pos.Line > 0 {
+		where = e.Pos.String() + ": "
+	}
+	return fmt.Sprintf("gmc:%d: %s%s (at depth %d)", k, where, e.Msg, e.Depth)
+}
+
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line.
-func writeReport(w io.Writer, path string, m *vm.Model, res *checker.Result, f runFlags) {
-	for _, e := range res.Errors {
-		fmt.Fprintf(w, "gmc: %s (at depth %d)\n", errorText(m, e), e.Depth)
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags) {
+	for k, e := range res.Errors {
+		fmt.Fprintln(w, errorLine(k+1, e))
+		if trails[k] != "" {
+			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
+		}
 	}
 	if res.DepthLimited {
 		fmt.Fprintln(w, "error: max search depth too small")
+	}
+	if res.Stopped != "" && res.Stats.Errors == 0 {
+		fmt.Fprintf(w, "gmc: search stopped: %s\n", res.Stopped)
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
 	if !res.Complete {
@@ -85,23 +200,107 @@ func writeReport(w io.Writer, path string, m *vm.Model, res *checker.Result, f r
 	fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
 	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
 	fmt.Fprintf(w, "%9d atomic steps\n", res.AtomicSteps)
-	fmt.Fprintf(w, "\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
+
+	mb := func(n int64) string { return fmt.Sprintf("%9.3f", float64(n)/(1<<20)) }
+	mem := res.Memory
+	fmt.Fprintln(w, "\nStats on memory usage (in Megabytes):")
+	fmt.Fprintf(w, "%s\tequivalent memory usage for states (stored*State-vector)\n", mb(res.Stored*int64(res.MaxVector)))
+	fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
+	fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
+	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
+	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
+
+	fmt.Fprintf(w, "\n\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	if res.Complete {
-		fmt.Fprintln(w, "coverage: 100% (exhaustive search completed)")
+	percent, method := coverage(res)
+	if percent < 0 {
+		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
 	} else {
-		fmt.Fprintf(w, "coverage: unknown (search incomplete: %s)\n", res.Stopped)
+		fmt.Fprintf(w, "coverage: %g%% (%s)\n", percent, method)
 	}
-	_ = os.Stderr
 }
 
-func errorText(m *vm.Model, e *checker.Error) string {
-	if e.Trans != nil {
-		return fmt.Sprintf("%s: %s (%s)", e.Trans.Pos, e.Msg, e.Trans.Text)
+// coverage is the share of the state space the search covered and how it
+// is known; a negative percentage means it is not known.
+func coverage(res *checker.Result) (percent float64, method string) {
+	if res.Complete {
+		return 100, "exhaustive search completed"
 	}
-	return e.Msg
+	why := res.Stopped
+	if why == "" && res.DepthLimited {
+		why = "depth bound reached"
+	}
+	return -1, "search incomplete: " + why + "; no estimate for exhaustive searches yet"
+}
+
+// runJSON is the --json form of a run's result (DESIGN.md, command-line
+// contract).
+type runJSON struct {
+	Model         string       `json:"model"`
+	StatesStored  int64        `json:"states_stored"`
+	StatesMatched int64        `json:"states_matched"`
+	Transitions   int64        `json:"transitions"`
+	AtomicSteps   int64        `json:"atomic_steps"`
+	Depth         int          `json:"depth"`
+	StateVector   int          `json:"state_vector_bytes"`
+	Errors        int64        `json:"errors"`
+	Complete      bool         `json:"complete"`
+	Stopped       string       `json:"stopped,omitempty"`
+	DepthLimited  bool         `json:"depth_limited"`
+	ElapsedS      float64      `json:"elapsed_s"`
+	Memory        memoryJSON   `json:"memory"`
+	Coverage      coverageJSON `json:"coverage"`
+	ErrorList     []errorJSON  `json:"error_list"`
+}
+
+type memoryJSON struct {
+	StatesBytes int64 `json:"states_bytes"`
+	TableBytes  int64 `json:"table_bytes"`
+	StackBytes  int64 `json:"stack_bytes"`
+	HeapBytes   int64 `json:"heap_bytes"`
+}
+
+type coverageJSON struct {
+	Percent *float64 `json:"percent"` // null when unknown
+	Method  string   `json:"method"`
+}
+
+type errorJSON struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Pos     string `json:"pos,omitempty"`
+	Depth   int    `json:"depth"`
+	Trail   string `json:"trail,omitempty"`
+}
+
+func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64) {
+	out := runJSON{
+		Model: path, StatesStored: res.Stored, StatesMatched: res.Matched,
+		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
+		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.Errors,
+		Complete: res.Complete, Stopped: res.Stopped, DepthLimited: res.DepthLimited,
+		ElapsedS: res.Elapsed.Seconds(),
+		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
+	}
+	percent, method := coverage(res)
+	out.Coverage.Method = method
+	if percent >= 0 {
+		out.Coverage.Percent = &percent
+	}
+	out.ErrorList = []errorJSON{}
+	for k, e := range res.Errors {
+		ej := errorJSON{Kind: e.Kind.String(), Message: e.Msg, Depth: e.Depth, Trail: trails[k]}
+		if e.Pos.Line > 0 {
+			ej.Pos = e.Pos.String()
+		}
+		out.ErrorList = append(out.ErrorList, ej)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	enc.Encode(out)
 }
 
 // version is gmc's version, printed in reports.

@@ -1,0 +1,231 @@
+package checker
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gmc/vm"
+)
+
+// TrailVersion is the version of the trail format written by WriteTrail.
+//
+// A trail is a text file:
+//
+//	gmc-trail 1
+//	model <the model's fingerprint>
+//	error <what went wrong>
+//	<pid> <transition id>
+//	...
+//
+// with one line per step from the initial state: the process that moved
+// and the ID of the transition it took (vm.Trans.ID). The send and the
+// receive of a rendezvous are two steps. Lines starting with # are
+// comments.
+const TrailVersion = 1
+
+// TrailPath is the file the k-th error (from 1) of a run on model is
+// written to, named as SPIN names them: model.trail, model1.trail, ...
+func TrailPath(model string, k int) string {
+	if k <= 1 {
+		return model + ".trail"
+	}
+	return model + strconv.Itoa(k-1) + ".trail"
+}
+
+// WriteTrail writes e's trail to path. The file is written whole or not
+// at all: it is written to a temporary file in the same directory and
+// renamed into place.
+func WriteTrail(path string, m *vm.Model, e *Error) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nerror %s\n", TrailVersion, m.Fingerprint(), strings.ReplaceAll(e.Msg, "\n", " "))
+	for _, st := range e.Trail {
+		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
+	}
+	return writeFileAtomic(path, []byte(b.String()))
+}
+
+// writeFileAtomic writes data to path through a temporary file and a
+// rename, so that path never holds a partial file.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = f.Chmod(0o644) // CreateTemp makes it private; a trail is not secret
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// TrailStep is one step read back from a trail.
+type TrailStep struct {
+	Pid   int
+	Trans int // the transition's ID in the process's proctype
+}
+
+// Trail is a trail read back from a file.
+type Trail struct {
+	Version int
+	Model   string // the fingerprint of the model it was found on
+	Error   string
+	Steps   []TrailStep
+}
+
+// ReadTrail parses a trail. Errors name the line they are on.
+func ReadTrail(r io.Reader) (*Trail, error) {
+	t := &Trail{}
+	sc := bufio.NewScanner(r)
+	line := 0
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		key, rest, _ := strings.Cut(text, " ")
+		switch {
+		case line == 1 || t.Version == 0:
+			if key != "gmc-trail" {
+				return nil, bad("not a gmc trail (it does not start with gmc-trail)")
+			}
+			v, err := strconv.Atoi(rest)
+			if err != nil || v != TrailVersion {
+				return nil, bad("trail format version %q; this gmc reads version %d", rest, TrailVersion)
+			}
+			t.Version = v
+		case key == "model":
+			t.Model = rest
+		case key == "error":
+			t.Error = rest
+		default:
+			pid, err1 := strconv.Atoi(key)
+			tr, err2 := strconv.Atoi(strings.TrimSpace(rest))
+			if err1 != nil || err2 != nil || pid < 0 || tr < 0 {
+				return nil, bad("want a step \"pid transition\", got %q", text)
+			}
+			t.Steps = append(t.Steps, TrailStep{Pid: pid, Trans: tr})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if t.Version == 0 {
+		return nil, fmt.Errorf("empty trail")
+	}
+	if t.Model == "" {
+		return nil, fmt.Errorf("trail has no model line")
+	}
+	return t, nil
+}
+
+// Follow replays steps on m from the initial state, as the search took
+// them, and returns the state reached and the errors the last step raised.
+// It fails if a step is not one the search could have taken: a process
+// that does not exist, a transition that is not at the process's pc or
+// not executable, another process moving inside an atomic sequence that
+// could go on, or a rendezvous left without its receive.
+func Follow(m *vm.Model, steps []TrailStep) (*vm.State, []*vm.RuntimeError, error) {
+	s, err := m.InitialState()
+	if err != nil {
+		return nil, nil, err
+	}
+	machine := vm.NewMachine(m)
+	owner, pending, sender := -1, 0, -1
+	var raised []*vm.RuntimeError
+	for i, st := range steps {
+		where := fmt.Sprintf("step %d (process %d, transition %d)", i+1, st.Pid, st.Trans)
+		if st.Pid >= s.NrProcs() || st.Pid == sender {
+			return nil, nil, fmt.Errorf("%s: no such process can move here", where)
+		}
+		pt := m.ProcType(s, st.Pid)
+		var t *vm.Trans
+		pc := pt.PCs[m.PC(s, st.Pid)]
+		for _, c := range pc.Trans {
+			if c.ID == st.Trans {
+				t = c
+				break
+			}
+		}
+		if t == nil {
+			return nil, nil, fmt.Errorf("%s: %s is at pc %d, which has no such transition", where, pt.Name, pc.N)
+		}
+		if owner >= 0 && st.Pid != owner && canMove(machine, s, owner, false, pending) {
+			return nil, nil, fmt.Errorf("%s: process %d is inside an atomic sequence", where, owner)
+		}
+		machine.Timeout, machine.Pending = false, pending
+		ok := machine.Guard(s, st.Pid, t)
+		if !ok && pending == 0 && len(machine.Errors) == 0 && !anyMoves(machine, s, pending) {
+			machine.Timeout = true // nothing can move: the timeout pass
+			ok = machine.Guard(s, st.Pid, t)
+		}
+		if ok && t.Else {
+			for _, c := range pc.Trans {
+				if !c.Else && machine.Guard(s, st.Pid, c) {
+					ok = false
+				}
+			}
+			machine.Guard(s, st.Pid, t)
+		}
+		if !ok && len(machine.Errors) == 0 {
+			return nil, nil, fmt.Errorf("%s: %q is not executable", where, t.Text)
+		}
+		next := s.Clone()
+		if ok {
+			machine.Effect(next, t)
+		}
+		raised = append(raised[:0], machine.Errors...)
+		for _, e := range raised {
+			if e.Fatal && i != len(steps)-1 {
+				return nil, nil, fmt.Errorf("%s: %s, yet the trail goes on", where, e.Msg)
+			}
+		}
+		s = next
+		pending, sender = 0, -1
+		if machine.Rendezvous != 0 {
+			pending, sender = machine.Rendezvous, st.Pid
+		}
+		owner = -1
+		if t.Atom&vm.Atomic != 0 {
+			owner = st.Pid
+		}
+	}
+	if pending != 0 {
+		return nil, nil, fmt.Errorf("the trail ends inside a rendezvous")
+	}
+	return s, raised, nil
+}
+
+// canMove reports whether process pid has an executable transition in s.
+func canMove(machine *vm.Machine, s *vm.State, pid int, timeout bool, pending int) bool {
+	machine.Timeout, machine.Pending = timeout, pending
+	return machine.Enabled(s, pid)
+}
+
+// anyMoves reports whether some process can move in s without timeout.
+func anyMoves(machine *vm.Machine, s *vm.State, pending int) bool {
+	for pid := 0; pid < s.NrProcs(); pid++ {
+		if canMove(machine, s, pid, false, pending) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/cli")
+
+// cliCases are command lines whose output is kept in testdata/cli/NAME.golden.
+// They run in a temporary directory holding a copy of testdata/models, so
+// trail files land there.
+var cliCases = []struct {
+	name string
+	args []string
+}{
+	{"run_ok", []string{"run", "ok.pml"}},
+	{"run_ok_nomerge", []string{"run", "--no-merge", "ok.pml"}},
+	{"run_json", []string{"run", "--json", "assert.pml"}},
+	{"run_assert", []string{"run", "assert.pml"}},
+	{"run_assert_c0", []string{"run", "-c0", "assert.pml"}},
+	{"run_assert_c2", []string{"run", "-c2", "assert.pml"}},
+	{"run_deadlock", []string{"run", "deadlock.pml"}},
+	{"run_divide", []string{"run", "divide.pml"}},
+	{"run_depth", []string{"run", "-m50", "deep.pml"}},
+	{"run_max_states", []string{"run", "--max-states", "10", "deep.pml"}},
+	{"run_syntax", []string{"run", "syntax.pml"}},
+	{"run_missing", []string{"run", "nosuch.pml"}},
+	{"run_bad_flag", []string{"run", "-x", "ok.pml"}},
+	{"run_bad_mem", []string{"run", "--mem", "lots", "ok.pml"}},
+	{"run_no_model", []string{"run"}},
+	{"check_syntax", []string{"check", "syntax.pml", "ok.pml"}},
+	{"unknown_command", []string{"frobnicate"}},
+}
+
+// volatile matches the figures that change from run to run (times, rates,
+// memory); normalize replaces them by "#" before comparing.
+var volatile = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	{regexp.MustCompile(`(?m)^ *[0-9.]+(\t.*memory)`), "#$1"},
+	{regexp.MustCompile(`(elapsed time )\S+`), "$1#"},
+	{regexp.MustCompile(`(rate )\d+`), "$1#"},
+	{regexp.MustCompile(`("(?:elapsed_s|heap_bytes|table_bytes|stack_bytes|states_bytes)": )[0-9.e-]+`), "$1#"},
+}
+
+func normalize(s string) string {
+	for _, v := range volatile {
+		s = v.re.ReplaceAllString(s, v.repl)
+	}
+	return s
+}
+
+// inModels runs f in a fresh copy of testdata/models.
+func inModels(t *testing.T) {
+	dir := t.TempDir()
+	files, _ := filepath.Glob("testdata/models/*.pml")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+}
+
+func TestCLI(t *testing.T) {
+	wd, _ := os.Getwd()
+	for _, c := range cliCases {
+		t.Run(c.name, func(t *testing.T) {
+			inModels(t)
+			var stdout, stderr bytes.Buffer
+			code := gmc(c.args, &stdout, &stderr)
+			got := normalize("$ gmc " + strings.Join(c.args, " ") + "\n-- exit " + strconv.Itoa(code) +
+				" --\n-- stdout --\n" + stdout.String() + "-- stderr --\n" + stderr.String())
+			golden := filepath.Join(wd, "testdata/cli", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (run with -update and read the diff)\ngot:\n%s\nwant:\n%s", golden, got, want)
+			}
+		})
+	}
+}
+
+// TestRunJSON checks the keys DESIGN.md promises in run --json.
+func TestRunJSON(t *testing.T) {
+	inModels(t)
+	for _, c := range []struct {
+		model    string
+		code     int
+		complete bool
+		errors   float64
+	}{{"ok.pml", exitOK, true, 0}, {"assert.pml", exitViolation, false, 1}} {
+		var stdout, stderr bytes.Buffer
+		code := gmc([]string{"run", "--json", c.model}, &stdout, &stderr)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (stderr %s)", c.model, code, c.code, stderr.String())
+		}
+		var out map[string]any
+		if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+			t.Fatalf("%s: not one JSON object: %v\n%s", c.model, err, stdout.String())
+		}
+		for _, k := range []string{"states_stored", "states_matched", "transitions", "depth", "errors", "complete", "elapsed_s", "coverage"} {
+			if _, ok := out[k]; !ok {
+				t.Errorf("%s: no key %q", c.model, k)
+			}
+		}
+		if out["complete"] != c.complete || out["errors"] != c.errors {
+			t.Errorf("%s: complete=%v errors=%v, want %v %v", c.model, out["complete"], out["errors"], c.complete, c.errors)
+		}
+		cov, _ := out["coverage"].(map[string]any)
+		if _, ok := cov["percent"]; !ok || cov["method"] == "" {
+			t.Errorf("%s: coverage %v lacks percent or method", c.model, cov)
+		}
+		if c.complete && cov["percent"] != 100.0 {
+			t.Errorf("%s: complete search with coverage %v", c.model, cov["percent"])
+		}
+	}
+}
+
+// TestRunMemoryBound checks that --mem stops the search with exit 3 and
+// still prints the statistics.
+func TestRunMemoryBound(t *testing.T) {
+	inModels(t)
+	src := "byte a, b, c;\nactive proctype p() { do :: a++ :: b++ :: c++ :: assert(a + b + c >= 0) od }\n"
+	if err := os.WriteFile("big.pml", []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := gmc([]string{"run", "--mem", "1MB", "big.pml"}, &stdout, &stderr)
+	if code != exitIncomplete {
+		t.Errorf("exit %d, want %d; stderr: %s", code, exitIncomplete, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"memory bound of 1048576 bytes reached", "states, stored", "coverage: unknown"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"512MB": 512 << 20, "2GB": 2 << 30, "100": 100, "1.5k": 1536, "64 KiB": 64 << 10} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "MB", "-1MB", "lots", "1e30GB"} {
+		if _, err := parseSize(in); err == nil {
+			t.Errorf("parseSize(%q) accepted", in)
+		}
+	}
+}

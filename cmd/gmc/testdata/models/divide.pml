@@ -1,0 +1,4 @@
+active proctype p() {
+	byte x = 3, y;
+	x = x / y
+}

@@ -1,0 +1,5 @@
+active proctype p() {
+	byte x
+	x = = 3;
+	y = 2
+}
