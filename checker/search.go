@@ -156,6 +156,9 @@ func (d *DFS) Run() (*Result, error) {
 func (d *DFS) scratch(depth int) *vm.State {
 	for len(d.bufs) <= depth {
 		d.bufs = append(d.bufs, &vm.State{})
+		if len(d.bufs)&1023 == 0 {
+			d.checkBounds() // the stack grows too: one state per depth
+		}
 	}
 	return d.bufs[depth]
 }

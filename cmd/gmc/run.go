@@ -38,7 +38,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.maxErrors, "c", 1, "stop after `N` errors (0: never stop)")
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound: states at depth `N` are not explored")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop after storing `N` states (0: no bound)")
-	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB)")
+	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB; default: 3/4 of the machine's memory)")
 	fs.BoolVar(&f.noReach, "n", false, "do not list unreached statements")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
@@ -58,6 +58,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		opts.MaxMemory = n
+	} else {
+		// Without a bound, a model whose state space does not fit would
+		// be killed by the system and lose its report.
+		opts.MaxMemory = physicalMemory() / 4 * 3
 	}
 	if f.maxDepth <= 0 || f.maxErrors < 0 || f.maxStates < 0 {
 		fmt.Fprintln(stderr, "gmc run: -m must be positive, -c and -max-states not negative")
@@ -128,6 +132,21 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitIncomplete
 	}
 	return exitOK
+}
+
+// physicalMemory is the machine's memory in bytes (0 if unknown: no bound).
+func physicalMemory() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 // heapInUse is the memory the Go heap holds now, in bytes.
