@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"unsafe"
 
 	"gmc/lang"
 	"gmc/vm"
@@ -87,6 +88,9 @@ type Result struct {
 	Complete bool   // the whole state space was searched
 	Stopped  string // why the search stopped early, if it did
 	Memory   Memory
+	// Reached holds, per proctype and claim (by ID), the elements the
+	// search reached, for vm.ProcType.Unreached.
+	Reached [][]bool
 }
 
 // Memory is what the search used, in bytes.
@@ -102,16 +106,17 @@ var errStop = errors.New("stop")
 // DFS explores the state space of m depth-first with the exact store, as
 // pan does (SPIN-NOTES 1.2).
 type DFS struct {
-	m           *vm.Model
-	opts        Options
-	store       Store
-	vm          *vm.Machine
-	res         *Result
-	path        []Step
-	bufs        []*vm.State // one scratch state per depth
-	warnedDepth bool
-	start       time.Time
-	priorities  bool // priorities or provided clauses restrict who moves
+	m          *vm.Model
+	opts       Options
+	store      Store
+	vm         *vm.Machine
+	res        *Result
+	path       stack[pathStep] // the steps from the initial state
+	states     stack[vm.State] // the state at each depth
+	frames     stack[frame]    // the search stack
+	childMoved bool            // what the last popped frame returned
+	start      time.Time
+	priorities bool // priorities or provided clauses restrict who moves
 }
 
 // NewDFS prepares a depth-first search of m.
@@ -136,6 +141,11 @@ func (d *DFS) Run() (*Result, error) {
 		return nil, err
 	}
 	d.res = &Result{}
+	d.res.Reached = make([][]bool, len(d.m.Types)+len(d.m.Claims))
+	for _, pt := range d.m.Units {
+		d.res.Reached[pt.ID] = pt.NewReached()
+	}
+	d.markStarts(s0, 0)
 	d.start = time.Now()
 	func() {
 		defer func() {
@@ -143,7 +153,7 @@ func (d *DFS) Run() (*Result, error) {
 				panic(r)
 			}
 		}()
-		d.explore(s0, 0, -1, 0)
+		d.search(s0)
 		d.res.Complete = !d.res.DepthLimited
 	}()
 	d.res.Elapsed = time.Since(d.start)
@@ -152,69 +162,263 @@ func (d *DFS) Run() (*Result, error) {
 	return d.res, nil
 }
 
-// scratch returns the reusable state for children at depth.
-func (d *DFS) scratch(depth int) *vm.State {
-	for len(d.bufs) <= depth {
-		d.bufs = append(d.bufs, &vm.State{})
-		if len(d.bufs)&1023 == 0 {
-			d.checkBounds() // the stack grows too: one state per depth
-		}
+// stateAt returns the state kept for depth, whose buffer is reused by
+// every node at that depth.
+func (d *DFS) stateAt(depth int) *vm.State {
+	if depth >= d.states.capacity() {
+		d.checkBounds() // the stack grows too: one state per depth
 	}
-	return d.bufs[depth]
+	return d.states.at(depth)
 }
 
-// explore visits the node (s, depth): owner is the pid holding atomic
-// exclusivity (-1: none), pending the channel of a rendezvous in progress
-// (0: none), whose sender is d.path's last step.
-func (d *DFS) explore(s *vm.State, depth int, owner int, pending int) {
-	res := d.res
-	if depth >= d.opts.MaxDepth {
-		if !d.warnedDepth {
-			d.warnedDepth = true
+// pathStep is a step of the path, without pointers (the GC scans
+// nothing in a path millions of steps long).
+type pathStep struct {
+	pid, proctype, trans int32
+}
+
+// trail returns the path as steps of transitions.
+func (d *DFS) trail() []Step {
+	out := make([]Step, d.path.len())
+	for i := range out {
+		st := d.path.at(i)
+		out[i] = Step{Pid: int(st.pid), Trans: d.m.Types[st.proctype].Trans[st.trans]}
+	}
+	return out
+}
+
+// The search is pan's new_state written as a loop over an explicit stack
+// of frames (a recursive one would overflow Go's stack on searches a
+// million steps deep). A frame is a node of the search: a state to explore
+// (explore frames), or the intermediate state of a rendezvous whose
+// message waits for a receiver (handshake frames, neither stored nor
+// counted). Each frame runs passes over the processes' transitions,
+// descending into a child frame for every transition that executes.
+
+// frameKind says what a frame is.
+type frameKind uint8
+
+const (
+	exploreFrame   frameKind = iota
+	handshakeFrame           // a rendezvous offer: only receives may follow
+)
+
+// phase is where a frame is in its work.
+type phase uint8
+
+const (
+	phaseEnter     phase = iota // first visit: bounds, store
+	phasePass                   // start a pass over the processes
+	phaseNext                   // find and take the next transition
+	phaseChildDone              // back from a child
+	phasePassDone               // a pass ended: decide what follows
+)
+
+// frame is one node of the search and where its passes are. It holds no
+// pointers: its state is the one kept for its depth (stateAt).
+type frame struct {
+	depth   int32
+	kind    frameKind
+	phase   phase
+	timeout bool  // on the timeout pass
+	moved   bool  // something moved in this pass
+	owner   int32 // pid holding atomic exclusivity (-1: none)
+	pending int32 // channel of the rendezvous in progress (0: none)
+	sender  int32 // its sender (-1: none)
+
+	// The process being tried (pid+1 while its list is open, which
+	// proctype, at which pc), the next transition of its list, and pan's
+	// per-process flags.
+	pid, last int32
+	open      bool
+	procMoved bool
+	proctype  int32
+	pc        int32
+	next      int32
+	escape    int32 // pan's E_state: escape group of the last executed transition
+}
+
+// list is the transition list of the process the frame is trying.
+func (d *DFS) list(f *frame) []*vm.Trans {
+	return d.m.Types[f.proctype].PCs[f.pc].Trans
+}
+
+// search explores the state space from s0.
+func (d *DFS) search(s0 *vm.State) {
+	vm.CopyState(d.stateAt(0), s0)
+	d.frames.push(frame{kind: exploreFrame, owner: -1, sender: -1})
+	for d.frames.len() > 0 {
+		f := d.frames.top()
+		switch f.phase {
+		case phaseEnter:
+			d.enter(f)
+		case phasePass:
+			f.phase, f.moved, f.open = phaseNext, false, false
+			f.pid, f.last = int32(d.stateAt(int(f.depth)).NrProcs()-1), 0
+			if f.owner >= 0 {
+				f.pid, f.last = f.owner, f.owner
+			}
+		case phaseNext:
+			d.step(f)
+		case phaseChildDone:
+			d.path.pop()
+			if d.childMoved {
+				pt := d.m.Types[f.proctype]
+				pt.MarkStep(d.res.Reached[pt.ID], int(f.pc), d.list(f)[f.next-1])
+				f.moved, f.procMoved = true, true
+			}
+			f.phase = phaseNext
+		case phasePassDone:
+			d.passDone(f)
 		}
+	}
+}
+
+// pop returns from the top frame; moved tells its parent whether the step
+// into it counts as a move.
+func (d *DFS) pop(moved bool) {
+	d.frames.pop()
+	d.childMoved = moved
+}
+
+// enter is the first visit of a frame: the depth bound, and the store for
+// a state that is not inside an atomic sequence or a rendezvous.
+func (d *DFS) enter(f *frame) {
+	res := d.res
+	depth := int(f.depth)
+	if depth >= d.opts.MaxDepth {
 		res.DepthLimited = true
 		res.Matched++
+		d.pop(true)
 		return
 	}
-	if pending == 0 && owner < 0 && !d.insert(s) {
+	if f.kind == exploreFrame && f.owner < 0 && !d.insert(d.stateAt(depth)) {
+		d.pop(true)
 		return
 	}
 	if depth > res.DepthReached {
 		res.DepthReached = depth
 	}
-	sender := -1
-	if pending != 0 {
-		sender = d.path[len(d.path)-1].Pid
-	}
-	timeout := false
+	f.phase = phasePass
+}
+
+// step finds the next executable transition of the frame's pass (highest
+// pid first; only the owner under atomic exclusivity) and descends into the
+// state it leads to. It ends the pass when there is none.
+func (d *DFS) step(f *frame) {
+	m, machine := d.m, d.vm
+	depth := int(f.depth)
+	s := d.stateAt(depth)
 	for {
-		moved := d.successors(s, depth, owner, pending, sender, timeout)
-		if moved || pending != 0 {
-			return
-		}
-		if s.NrProcs() == 0 || depth >= d.opts.MaxDepth-1 {
-			return
-		}
-		if owner >= 0 {
-			// The atomic sequence is blocked: it loses exclusivity, and
-			// the state is now stored like any other.
-			owner = -1
-			if !d.insert(s) {
+		if !f.open {
+			// The next process.
+			if f.pid < f.last {
+				f.phase = phasePassDone
 				return
 			}
+			pid := int(f.pid)
+			f.pid--
+			if pid == int(f.sender) || pid >= s.NrProcs() {
+				continue
+			}
+			if d.priorities {
+				machine.Timeout, machine.Pending = f.timeout, int(f.pending)
+				if !machine.HighestPriority(s, pid) {
+					continue
+				}
+			}
+			f.proctype = int32(m.ProcType(s, pid).ID)
+			f.pc = int32(m.PC(s, pid))
+			f.open, f.next, f.procMoved, f.escape = true, 0, false, 0
+		}
+		list := d.list(f)
+		if int(f.next) >= len(list) {
+			f.open = false
 			continue
 		}
-		if !timeout {
-			timeout = true
+		t := list[f.next]
+		f.next++
+		if f.escape > 0 && int(f.escape) != t.EscOrg {
+			// Once an unless escape has executed, nothing outside its
+			// group is tried from this state (pan's new_state).
+			f.open = false
 			continue
 		}
+		if f.pending != 0 && !t.Recv || t.Else && (f.procMoved || f.pending != 0) {
+			continue
+		}
+		pid := int(f.pid) + 1
+		machine.Timeout, machine.Pending = f.timeout, int(f.pending)
+		if !machine.Guard(s, pid, t) {
+			d.fatal(machine, depth)
+			continue
+		}
+		child := d.stateAt(depth + 1)
+		vm.CopyState(child, s)
+		ok := machine.Effect(child, t)
+		f.escape = int32(t.EscOrg)
+		if len(t.Path) > 0 {
+			vm.MarkFired(d.res.Reached[f.proctype], t)
+		}
+		if child.NrProcs() > s.NrProcs() {
+			d.markStarts(child, s.NrProcs())
+		}
+		d.path.push(pathStep{pid: int32(pid), proctype: f.proctype, trans: int32(t.ID)})
+		d.assertions(machine, depth)
+		if !ok {
+			d.fatal(machine, depth)
+		}
+		f.phase = phaseChildDone
+		if ch := machine.Rendezvous; ch != 0 {
+			// The send half of a rendezvous: look for a receiver.
+			d.frames.push(frame{depth: int32(depth + 1), kind: handshakeFrame, owner: -1, pending: int32(ch), sender: int32(pid)})
+			return
+		}
+		owner := int32(-1)
+		if t.Atom&vm.Atomic != 0 {
+			owner = int32(pid)
+			d.res.AtomicSteps++
+		}
+		d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, owner: owner, sender: -1})
+		return
+	}
+}
+
+// passDone decides what follows a pass over the processes: a rendezvous
+// offer returns whether a receiver took it; a state returns if something
+// moved, else loses atomic exclusivity (and is stored), else tries the
+// timeout pass, else is an end state, valid or not.
+func (d *DFS) passDone(f *frame) {
+	if f.kind == handshakeFrame {
+		d.pop(f.moved)
+		return
+	}
+	s := d.stateAt(int(f.depth))
+	if f.moved || s.NrProcs() == 0 || int(f.depth) >= d.opts.MaxDepth-1 {
+		d.pop(true)
+		return
+	}
+	switch {
+	case f.owner >= 0:
+		// The atomic sequence is blocked: it loses exclusivity, and the
+		// state is now stored like any other.
+		f.owner = -1
+		if !d.insert(s) {
+			d.pop(true)
+			return
+		}
+		f.phase = phasePass
+	case !f.timeout:
+		f.timeout = true
+		f.phase = phasePass
+	default:
 		if !d.validEnd(s) {
 			// pan names the depth one less than the state's (its search
 			// has stepped back when it checks); so does gmc, so that the
 			// two reports agree. The trail still has depth steps.
-			d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth - 1})
+			d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(f.depth) - 1})
 		}
-		return
+		d.pop(true)
 	}
 }
 
@@ -261,107 +465,22 @@ func (d *DFS) checkBounds() {
 // memory is what the store and the stack use now.
 func (d *DFS) memory() Memory {
 	vectors, table := d.store.Bytes()
-	var stack int64
-	for _, b := range d.bufs {
-		stack += int64(cap(b.Buf)) + 64
-	}
-	stack += int64(cap(d.path)) * 16
+	// One scratch state per depth (about the largest vector each), the
+	// frames and the path; an estimate, as walking the stack would cost
+	// as much as the search on deep models.
+	perDepth := int64(d.res.MaxVector + d.m.HiddenSize + 64)
+	stack := int64(d.states.capacity())*perDepth + int64(d.frames.capacity())*int64(unsafe.Sizeof(frame{})) +
+		int64(d.path.capacity())*int64(unsafe.Sizeof(pathStep{}))
 	return Memory{Vectors: vectors, Table: table, Stack: stack}
 }
 
-// successors executes every enabled transition of the candidate processes
-// (only the owner under atomic exclusivity, highest pid first otherwise)
-// and explores the results. It reports whether anything moved.
-func (d *DFS) successors(s *vm.State, depth, owner, pending, sender int, timeout bool) bool {
-	m := d.m
-	machine := d.vm
-	machine.Timeout = timeout
-	machine.Pending = pending
-	moved := false
-	first, last := s.NrProcs()-1, 0
-	if owner >= 0 {
-		first, last = owner, owner
+// markStarts marks the start of the processes from pid first on as
+// reached (pan's addproc).
+func (d *DFS) markStarts(s *vm.State, first int) {
+	for pid := first; pid < s.NrProcs(); pid++ {
+		pt := d.m.ProcType(s, pid)
+		pt.MarkStart(d.res.Reached[pt.ID])
 	}
-	for pid := first; pid >= last; pid-- {
-		if pid == sender || pid >= s.NrProcs() {
-			continue
-		}
-		pt := m.ProcType(s, pid)
-		pc := pt.PCs[m.PC(s, pid)]
-		if d.priorities {
-			machine.Timeout, machine.Pending = timeout, pending
-			if !machine.HighestPriority(s, pid) {
-				continue
-			}
-		}
-		procMoved := false
-		escape := 0 // pan's E_state: the escape group of the last executed transition
-		for _, t := range pc.Trans {
-			if escape > 0 && escape != t.EscOrg {
-				// Once an unless escape has executed, nothing outside its
-				// group is tried from this state (pan's new_state).
-				break
-			}
-			if pending != 0 && !t.Recv {
-				continue
-			}
-			if t.Else && (procMoved || pending != 0) {
-				continue
-			}
-			machine.Timeout, machine.Pending = timeout, pending
-			if !machine.Guard(s, pid, t) {
-				if d.fatal(machine, depth) {
-					return true
-				}
-				continue
-			}
-			child := d.scratch(depth + 1)
-			vm.CopyState(child, s)
-			ok := machine.Effect(child, t)
-			escape = t.EscOrg
-			d.path = append(d.path, Step{Pid: pid, Trans: t})
-			d.assertions(machine, depth)
-			if !ok {
-				d.fatal(machine, depth)
-				return true
-			}
-			rendezvous := machine.Rendezvous
-			var childMoved bool
-			if rendezvous != 0 {
-				// The send half of a rendezvous: look for a receiver.
-				childMoved = d.handshake(child, depth+1, rendezvous, pid)
-			} else {
-				childOwner := -1
-				if t.Atom&vm.Atomic != 0 {
-					childOwner = pid
-					d.res.AtomicSteps++
-				}
-				d.explore(child, depth+1, childOwner, 0)
-				childMoved = true
-			}
-			d.path = d.path[:len(d.path)-1]
-			if childMoved {
-				moved = true
-				procMoved = true
-			}
-		}
-	}
-	return moved
-}
-
-// handshake explores the intermediate state of a rendezvous (the message is
-// in the channel; the state is neither stored nor counted) and reports
-// whether some receiver took the message.
-func (d *DFS) handshake(s *vm.State, depth int, ch int, sender int) bool {
-	if depth >= d.opts.MaxDepth {
-		d.res.DepthLimited = true
-		d.res.Matched++
-		return true
-	}
-	if depth > d.res.DepthReached {
-		d.res.DepthReached = depth
-	}
-	return d.successors(s, depth, -1, ch, sender, false)
 }
 
 // assertions records the assertion violations the last step raised.
@@ -391,7 +510,7 @@ func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
 func (d *DFS) report(e *Error) {
 	d.res.Stats.Errors++
 	if d.opts.MaxErrors > 0 || len(d.res.Errors) == 0 {
-		e.Trail = append([]Step(nil), d.path...)
+		e.Trail = d.trail()
 		d.res.Errors = append(d.res.Errors, e)
 	}
 	if d.opts.MaxErrors > 0 && d.res.Stats.Errors >= int64(d.opts.MaxErrors) {

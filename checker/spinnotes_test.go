@@ -53,15 +53,34 @@ func readNoteCase(t *testing.T, file string) noteCase {
 
 // verify runs gmc's exhaustive search on a model file.
 func verify(t *testing.T, file string, noMerge bool, maxDepth int) (*Result, error) {
-	spec, diags := lang.Load(file, nil)
-	if diags.ErrorCount() > 0 {
-		return nil, fmt.Errorf("%v", diags)
-	}
-	m, err := vm.Compile(spec, vm.Options{NoMerge: noMerge})
+	m, err := compileFile(file, noMerge)
 	if err != nil {
 		return nil, err
 	}
 	return NewDFS(m, Options{MaxDepth: maxDepth}).Run()
+}
+
+// compileFile reads, checks and compiles a model.
+func compileFile(file string, noMerge bool) (*vm.Model, error) {
+	spec, diags := lang.Load(file, nil)
+	if diags.ErrorCount() > 0 {
+		return nil, fmt.Errorf("%v", diags)
+	}
+	return vm.Compile(spec, vm.Options{NoMerge: noMerge})
+}
+
+// verifyModel runs the search pan's conformance runs do (-c0 -m100000)
+// and returns the result with the model.
+func verifyModel(t *testing.T, file string, noMerge bool) (*Result, *vm.Model) {
+	m, err := compileFile(file, noMerge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := NewDFS(m, Options{MaxDepth: 100000}).Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, m
 }
 
 // notYet lists the cases whose rule gmc does not implement yet, with the

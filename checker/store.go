@@ -19,13 +19,20 @@ type Store interface {
 
 // FullStore is an exact store: every state vector is kept whole and
 // compared byte for byte, so no two different states are ever confused
-// (SPIN's default full state storage). Vectors live in large arena chunks;
-// the hash table holds a tag of the hash and the vector's arena position,
-// so the only allocations are the chunks and the table. Chunks start
-// small and double up to maxChunk, so a tiny model uses little memory.
+// (SPIN's default full state storage). Vectors live in large arena chunks,
+// each after its length; the hash table holds the top bits of the hash
+// and the vector's arena position, so the only allocations are the chunks
+// and the table. Chunks start small and double up to maxChunk, so a tiny
+// model uses little memory.
+//
+// The table is indexed by the top bits of the hash, which the entries
+// keep: growing the table (up to 2^tagBits slots) moves entries without
+// reading a single vector again.
 type FullStore struct {
 	seed   maphash.Seed
-	table  []uint64 // 0: empty; else tag<<48 | (position+1)
+	table  []uint64 // 0: empty; else tag<<posBits | (position+1)
+	bits   uint     // the table has 1<<bits slots
+	tagged uint     // up to this many bits, grow reads homes from tags
 	mask   uint64
 	n      int
 	chunks [][]byte
@@ -36,16 +43,23 @@ const (
 	chunkBits = 26 // a position is chunk<<chunkBits | offset
 	maxChunk  = 1 << chunkBits
 	minChunk  = 64 << 10
-	posBits   = 48
+	posBits   = 40 // arena positions: up to 1 TiB of vectors
 	posMask   = 1<<posBits - 1
+	tagBits   = 64 - posBits // the top bits of the hash
+	initBits  = 16
 )
 
 // NewFullStore returns an empty exact store.
 func NewFullStore() *FullStore {
-	s := &FullStore{seed: maphash.MakeSeed()}
-	s.table = make([]uint64, 1<<16)
-	s.mask = uint64(len(s.table) - 1)
+	s := &FullStore{seed: maphash.MakeSeed(), tagged: tagBits}
+	s.resize(initBits)
 	return s
+}
+
+func (s *FullStore) resize(bits uint) {
+	s.bits = bits
+	s.table = make([]uint64, 1<<bits)
+	s.mask = uint64(len(s.table) - 1)
 }
 
 // Len implements Store.
@@ -54,6 +68,20 @@ func (s *FullStore) Len() int { return s.n }
 // Bytes implements Store.
 func (s *FullStore) Bytes() (states, table int64) {
 	return s.used, int64(len(s.table)) * 8
+}
+
+// equal reports whether the vector at arena position pos is v.
+func (s *FullStore) equal(pos uint64, v []byte) bool {
+	c := s.chunks[pos>>chunkBits]
+	off := int(pos & (maxChunk - 1))
+	var n, k int
+	if b := c[off]; b < 0x80 {
+		n, k = int(b), 1 // the usual case: a vector under 128 bytes
+	} else {
+		u, w := binary.Uvarint(c[off:])
+		n, k = int(u), w
+	}
+	return n == len(v) && string(c[off+k:off+k+n]) == string(v)
 }
 
 // vector returns the stored vector at arena position pos.
@@ -68,7 +96,7 @@ func (s *FullStore) vector(pos uint64) []byte {
 func (s *FullStore) Insert(v []byte) bool {
 	h := maphash.Bytes(s.seed, v)
 	tag := h >> posBits
-	for i := h & s.mask; ; i = (i + 1) & s.mask {
+	for i := h >> (64 - s.bits); ; i = (i + 1) & s.mask {
 		e := s.table[i]
 		if e == 0 {
 			s.table[i] = tag<<posBits | (s.append(v) + 1)
@@ -78,7 +106,7 @@ func (s *FullStore) Insert(v []byte) bool {
 			}
 			return true
 		}
-		if e>>posBits == tag && string(s.vector(e&posMask-1)) == string(v) {
+		if e>>posBits == tag && s.equal(e&posMask-1, v) {
 			return false
 		}
 	}
@@ -105,16 +133,22 @@ func (s *FullStore) append(v []byte) uint64 {
 	return pos
 }
 
+// grow doubles the table. Up to 2^tagBits slots an entry's new home comes
+// from its tag; beyond, from its vector's hash.
 func (s *FullStore) grow() {
 	old := s.table
-	s.table = make([]uint64, len(old)*2)
-	s.mask = uint64(len(s.table) - 1)
+	s.resize(s.bits + 1)
 	for _, e := range old {
 		if e == 0 {
 			continue
 		}
-		h := maphash.Bytes(s.seed, s.vector(e&posMask-1))
-		for i := h & s.mask; ; i = (i + 1) & s.mask {
+		var home uint64
+		if s.bits <= s.tagged {
+			home = (e >> posBits) >> (tagBits - s.bits)
+		} else {
+			home = maphash.Bytes(s.seed, s.vector(e&posMask-1)) >> (64 - s.bits)
+		}
+		for i := home; ; i = (i + 1) & s.mask {
 			if s.table[i] == 0 {
 				s.table[i] = e
 				break

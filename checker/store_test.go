@@ -10,8 +10,16 @@ import (
 // length does not fit in 16 bits) and some differing only in their last
 // byte.
 func TestFullStoreExact(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
+	testStore(t, NewFullStore())
+	// Past 2^tagBits slots the table grows by hashing vectors again; test
+	// that path on a small table.
 	s := NewFullStore()
+	s.tagged = initBits + 1
+	testStore(t, s)
+}
+
+func testStore(t *testing.T, s *FullStore) {
+	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[string]bool{}
 	var kept [][]byte
 	for i := 0; i < 200000; i++ {

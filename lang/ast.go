@@ -194,6 +194,7 @@ const (
 // at the place they were written.
 type Block struct {
 	P      Pos
+	End    Pos // the closing brace
 	Kind   BlockKind
 	Inline string // for BlockInline: the inline's name
 	Stmts  []Stmt

@@ -187,6 +187,7 @@ func (b *builder) decl(g *gDecl) []*Var {
 func (b *builder) block(g *gBlock, kind BlockKind) *Block {
 	blk := b.sequence(g.Body)
 	blk.P = pos(g.Pos)
+	blk.End = pos(g.Close.Pos)
 	blk.Kind = kind
 	return blk
 }

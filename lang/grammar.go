@@ -120,8 +120,16 @@ type gChanInit struct {
 }
 
 type gBlock struct {
-	Pos  lexer.Position
-	Body *gSequence `parser:"'{' @@ '}'"`
+	Pos   lexer.Position
+	Body  *gSequence `parser:"'{' @@"`
+	Close gClose     `parser:"@@"`
+}
+
+// gClose is a block's closing brace, kept for its position (where SPIN
+// puts a process's -end-).
+type gClose struct {
+	Pos   lexer.Position
+	Brace string `parser:"@'}'"`
 }
 
 // gSequence is one or more steps; separators are required between steps and

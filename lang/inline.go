@@ -217,7 +217,10 @@ func substituteInline(d *inlineDef, call token, args [][]token) []token {
 		}
 		if k >= 0 {
 			for _, a := range args[k] {
-				a.hide, a.nl = hide, false
+				// Like SPIN, an argument takes the place of the parameter
+				// it replaces: statements of the body keep the lines of the
+				// definition.
+				a.hide, a.nl, a.pos = hide, false, t.pos
 				out = append(out, a)
 			}
 			continue

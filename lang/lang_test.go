@@ -210,6 +210,11 @@ active proctype P() {
 	if got := FormatStmt(stmts[2].(*Block).Stmts[1]); got != "y = x" {
 		t.Errorf("second call: %s", got)
 	}
+	// A statement that starts with an argument is on the definition's
+	// line too, as in SPIN (its unreached listing and trails say so).
+	if second := blk.Stmts[1]; FormatStmt(second) != "x = y" || second.Pos().Line != 3 {
+		t.Errorf("second inline statement %q at %v, want \"x = y\" at line 3", FormatStmt(second), second.Pos())
+	}
 }
 
 func TestDeclarationPlacement(t *testing.T) {

@@ -60,6 +60,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	for _, pt := range c.m.Types {
 		c.flow(pt)
 	}
+	c.compileClaims()
 	for _, r := range c.labelRefs {
 		b := c.builders[r.pt]
 		n := b.labels[r.label]
@@ -302,7 +303,9 @@ func (c *compiler) locals(pt *ProcType) {
 	}
 	g := c.gen(pt)
 	for _, v := range pt.Proc.Locals {
-		if v.InitAtStart && !v.Param {
+		// A structure gets its fields' initial values when the process
+		// starts, wherever it is declared (as in SPIN).
+		if (v.InitAtStart || v.Type.Kind == lang.TStruct) && !v.Param {
 			g.initVar(v)
 		}
 	}
@@ -452,4 +455,41 @@ func walkStmt(s lang.Stmt, f func(lang.Stmt)) {
 	case *lang.For:
 		walkStmts(s.Body, f)
 	}
+}
+
+// compileClaims compiles the never claims (for listing only) and puts every
+// unit in declaration order into m.Units.
+func (c *compiler) compileClaims() {
+	for _, p := range c.m.Spec.Procs {
+		switch p.Kind {
+		case lang.KindProctype, lang.KindInit:
+			c.m.Units = append(c.m.Units, c.types[p])
+		case lang.KindNever:
+			name := p.Name
+			if name == "never" {
+				name = "never_0" // SPIN's name for the unnamed claim
+			}
+			pt := &ProcType{ID: len(c.m.Types) + len(c.m.Claims), Name: name, Proc: p, Priority: 1}
+			if c.claimFlow(pt) {
+				c.m.Claims = append(c.m.Claims, pt)
+				c.m.Units = append(c.m.Units, pt)
+			}
+		}
+	}
+}
+
+// claimFlow builds a claim's elements and transitions, and reports whether
+// it could.
+func (c *compiler) claimFlow(pt *ProcType) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(compileError); !is {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	c.locals(pt)
+	c.flow(pt)
+	return true
 }

@@ -7,16 +7,17 @@ import (
 	"strings"
 )
 
-// Dump lists every proctype's pcs and transitions, in the spirit of pan -d:
+// Dump lists every proctype's states and transitions, in the spirit of
+// pan -d (states are pan's state numbers):
 //
-//	pc 3 -(tr 5)-> pc 4 [A---] file:line => statement
+//	state 3 -(tr 5)-> state 4 [A---] file:line => statement
 //
 // Flags: A atomic, L last of an atomic, D d_step, E unless escape, e valid
 // end state (of the source pc).
 func (m *Model) Dump() string {
 	var b strings.Builder
 	for _, pt := range m.Types {
-		fmt.Fprintf(&b, "proctype %s (start pc %d)\n", pt.Name, pt.Start)
+		fmt.Fprintf(&b, "proctype %s (start state %d)\n", pt.Name, pt.PCs[pt.Start].Seqno)
 		for _, pc := range pt.PCs {
 			for _, t := range pc.Trans {
 				flags := []byte("-----")
@@ -35,7 +36,11 @@ func (m *Model) Dump() string {
 				if pc.ValidEnd {
 					flags[4] = 'e'
 				}
-				fmt.Fprintf(&b, "\tpc %3d -(tr %3d)-> pc %3d [%s] %s => %s\n", pc.N, t.ID, t.Dst, flags, t.Pos, t.Text)
+				dst := 0
+				if t.Dst >= 0 {
+					dst = pt.PCs[t.Dst].Seqno
+				}
+				fmt.Fprintf(&b, "\tstate %3d -(tr %3d)-> state %3d [%s] %s => %s\n", pc.Seqno, t.ID, dst, flags, t.Pos, t.Text)
 			}
 		}
 	}

@@ -39,21 +39,23 @@ const (
 )
 
 type node struct {
-	seqno  int // SPIN's element number, from 1, in creation order
-	kind   nodeKind
-	stmt   lang.Stmt
-	pos    lang.Pos
-	next   *node
-	subs   []*seq // if/do: options; unless: main, escape
-	body   *seq   // atomic, d_step, { }
-	label  string // goto: the label it jumps to
-	loop   *loop  // break: the loop it leaves
-	jump   *node  // goto, break: the resolved target
-	labels []string
-	status int
-	esc    []*seq // unless escapes covering this element, outermost first
-	check2 bool   // target of a remote label reference: never merged
-	seen   bool   // visited by the FSM walk
+	seqno    int // SPIN's element number, from 1, in creation order
+	kind     nodeKind
+	stmt     lang.Stmt
+	pos      lang.Pos
+	next     *node
+	subs     []*seq // if/do: options; unless: main, escape
+	body     *seq   // atomic, d_step, { }
+	label    string // goto: the label it jumps to
+	loop     *loop  // break: the loop it leaves
+	jump     *node  // goto, break: the resolved target
+	labels   []string
+	status   int
+	esc      []*seq // unless escapes covering this element, outermost first
+	check2   bool   // target of a remote label reference: never merged
+	seen     bool   // visited by the FSM walk
+	onPath   bool   // on the raw path of a merged chain
+	absorbed bool   // a merged chain absorbed it (its own transition is a dummy)
 
 	// FSM (fsm.go)
 	out     []*edge // outgoing edges, the most recently added first
@@ -174,7 +176,14 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 		b.build(s, inner, append(labels, st.Label))
 	case *lang.DeclStmt:
 		for _, v := range st.Vars {
-			if v.InitAtStart || v.Type.Kind == lang.TStruct {
+			if v.InitAtStart {
+				continue
+			}
+			if v.Type.Kind == lang.TStruct {
+				// SPIN keeps a statement for it that does nothing (the
+				// structure was initialised when the process started).
+				b.place(s, b.newNode(nStmt, &lang.DeclStmt{P: v.P, Vars: []*lang.Var{v}}, v.P), labels)
+				labels = nil
 				continue
 			}
 			// A declaration after the first statement of the body (or in
@@ -459,6 +468,9 @@ func (b *builder) walkAtomic(from, to *node, added int) {
 // to what follows the compound (SPIN's loose_ends, as ana_seq redoes it).
 func (b *builder) link() {
 	for _, j := range b.jumps {
+		if j.kind != nGoto {
+			continue // a goto remoteTarget turned into a skip
+		}
 		if j.loop != nil {
 			j.jump = j.loop.brk
 			continue
@@ -473,6 +485,35 @@ func (b *builder) link() {
 	for i := len(b.nodes) - 1; i >= 0; i-- {
 		if n := b.nodes[i]; n.body != nil {
 			n.body.last.next = n.next
+		}
+	}
+}
+
+// remoteTarget marks n as the target of a remote label reference P@L
+// (SPIN's fix_dest): it is never merged, and if it is a goto it becomes a
+// skip followed by a copy of the goto, so that the process can be seen
+// at the label.
+func (b *builder) remoteTarget(n *node) {
+	n.check2 = true
+	if n.kind != nGoto {
+		return
+	}
+	g := b.newNode(nGoto, n.stmt, n.pos)
+	g.label, g.loop, g.status, g.esc = n.label, n.loop, n.status, n.esc
+	b.jumps = append(b.jumps, g)
+	n.kind, n.stmt, n.label, n.loop = nStmt, skipStmt(n.pos), "", nil
+	g.next, n.next = n.next, g
+	// The copy takes n's place at the end of whatever sequence n ended.
+	fix := func(s *seq) {
+		if s != nil && s.last == n {
+			s.last = g
+		}
+	}
+	fix(b.body)
+	for _, m := range b.nodes {
+		fix(m.body)
+		for _, s := range m.subs {
+			fix(s)
 		}
 	}
 }

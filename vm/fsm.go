@@ -174,7 +174,7 @@ func kindOf(n *node) stmtKind {
 		return kOther
 	}
 	switch n.stmt.(type) {
-	case *lang.Assign, *lang.Printf, *lang.Printm, *lang.Assert:
+	case *lang.Assign, *lang.Printf, *lang.Printm, *lang.Assert, *lang.DeclStmt:
 		return kMember
 	case *lang.ExprStmt:
 		return kCond

@@ -383,6 +383,10 @@ func (g *gen) matchValues(ch lang.Expr, args []lang.Expr, random bool) (int32, i
 func (g *gen) initVar(v *lang.Var) {
 	x := g.c.vars[v]
 	switch {
+	case x.Type.Kind == lang.TStruct:
+		for i := 0; i < max(x.Len, 1); i++ {
+			g.initStruct(x.Type, x.Global, x.Off+i*x.Type.Size)
+		}
 	case v.Init != nil && v.Type.Kind != lang.TChan || v.Init != nil && v.ChanInit == nil:
 		for i := 0; i < max(x.Len, 1); i++ {
 			g.storeElem(x, i, func() { g.expr(v.Init) })
@@ -391,6 +395,26 @@ func (g *gen) initVar(v *lang.Var) {
 		for i := 0; i < x.Len; i++ {
 			e := v.ArrInit[min(i, len(v.ArrInit)-1)] // SPIN repeats the last value
 			g.storeElem(x, i, func() { g.expr(e) })
+		}
+	}
+}
+
+// initStruct emits the initial values a structure's typedef gives its
+// fields, for the structure at off.
+func (g *gen) initStruct(t *Type, global bool, off int) {
+	for _, f := range t.Fields {
+		for i := 0; i < max(f.Len, 1); i++ {
+			at := place{static: true, global: global, off: off + f.Off + i*f.Stride, t: f.Type}
+			switch {
+			case f.Type.Kind == lang.TStruct:
+				g.initStruct(f.Type, global, at.off)
+			case f.Var.Init != nil:
+				g.expr(f.Var.Init)
+				g.storeTo(at, f.Type)
+			case f.Var.ArrInit != nil:
+				g.expr(f.Var.ArrInit[min(i, len(f.Var.ArrInit)-1)])
+				g.storeTo(at, f.Type)
+			}
 		}
 	}
 }

@@ -14,6 +14,12 @@ type Model struct {
 	// Types are the proctypes and init, in declaration order (never claims
 	// and trace blocks are not run by safety checks).
 	Types []*ProcType
+	// Claims are the never claims. Safety searches do not run them; they
+	// are compiled for pan's unreached listing (their IDs follow the
+	// proctypes'). A claim gmc cannot compile is left out.
+	Claims []*ProcType
+	// Units are the proctypes, init and the claims in declaration order.
+	Units []*ProcType
 
 	// The state buffer is the hidden globals (HiddenSize bytes, not part of
 	// the state's identity) followed by the state vector: a header
@@ -105,6 +111,9 @@ type ProcType struct {
 	Active   int
 	Priority int    // 1 unless declared
 	Provided *Trans // provided (e): the process moves only while e holds
+	// Elements are SPIN's elements (pan's states), by Seqno-1, for the
+	// unreached listing.
+	Elements []Element
 }
 
 // Process slot header: proctype id, pc (2 bytes), priority (when used).
@@ -130,7 +139,7 @@ type PC struct {
 	ValidEnd bool // -end-, or an end label: a valid place to stop
 	Progress bool
 	Accept   bool
-	Reached  bool // set by searches that track coverage
+	Seqno    int // the element it is: pan's state number
 }
 
 // AtomFlags are SPIN's atomicity flags of a transition.
@@ -161,10 +170,13 @@ type Trans struct {
 	// groups (and normal ones) later in the list are not tried.
 	EscOrg int
 	Orig   *Trans // the transition this one copies, if it is a copy
-	Recv   bool   // starts with a receive (can complete a rendezvous)
-	End    bool   // the -end- transition that removes the process
-	DStep  bool
-	Stmts  []lang.Stmt // the statements it executes (several when merged)
-	Text   string
-	Pos    lang.Pos
+	// Path lists the elements a merged chain passes through, between its
+	// first statement and its end (pan marks them reached when it runs).
+	Path  []int32
+	Recv  bool // starts with a receive (can complete a rendezvous)
+	End   bool // the -end- transition that removes the process
+	DStep bool
+	Stmts []lang.Stmt // the statements it executes (several when merged)
+	Text  string
+	Pos   lang.Pos
 }

@@ -17,12 +17,12 @@ func (c *compiler) flow(pt *ProcType) {
 	body.add(b.newNode(nEnd, nil, pt.Proc.Body.P))
 	body.extent = body.last
 	b.body = body
-	b.link()
 	for _, l := range c.remoteLabels[pt.Proc] {
 		if n := b.labels[l]; n != nil {
-			n.check2 = true
+			b.remoteTarget(n)
 		}
 	}
+	b.link()
 	start := b.hunt(body.first, body.first.status, nil)
 	b.fsm(body)
 	merging := c.m.Merge
@@ -67,6 +67,7 @@ func (c *compiler) flow(pt *ProcType) {
 		}
 		b.checkElses(pc, b.pcNodes[i])
 	}
+	b.elements()
 }
 
 // nodeOf returns the element a transition goes to (nil: the process ends).
@@ -236,6 +237,11 @@ func (b *builder) stmtTrans(n *node, merging bool) *Trans {
 		}
 		b.effect(g, f)
 		t.Stmts = append(t.Stmts, b.stmtsOf(f)...)
+		t.Path = append(t.Path, int32(f.seqno))
+		f.onPath = true
+		if f.mergeIn == 1 {
+			f.absorbed = true
+		}
 		mark = f.status & (statAtom | statLast)
 		if s := b.textOf(f); s != "" && f.kind == nStmt {
 			text += "; " + s

@@ -78,6 +78,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
+	for _, p := range spec.Procs {
+		if p.Kind == lang.KindTrace {
+			fmt.Fprintf(stderr, "%s: warning: %s assertions are not checked yet\n", p.P, p.Name)
+		}
+	}
 
 	// An interrupt stops the search; the report shows what was done.
 	stop := make(chan struct{})
@@ -228,8 +233,15 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
+	fmt.Fprint(w, "\n\n")
 
-	fmt.Fprintf(w, "\n\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
+	// As pan, the listing is left out when the search stopped early: it
+	// would list what was merely not reached yet.
+	if !f.noReach && res.Stopped == "" {
+		checker.WriteUnreached(w, m, res)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "gmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}

@@ -1,0 +1,424 @@
+#!/usr/bin/env bash
+# compare.sh -- compare gmc with SPIN's compiled verifier pan: exactness
+# (same stored states, transitions and errors) and speed (search rate and
+# whole pipeline time), model by model.  See bench/README.md.
+#
+# usage: bench/compare.sh [-r N] [-m DEPTH] [-o FILE] [MODEL[:K=V,...] ...]
+#
+#   -r N      run every measurement N times and keep the minimum time of
+#             each phase for each tool (default 1)
+#   -m DEPTH  depth bound (pan -m, gmc -m) for the models given as
+#             arguments (default 100000; the built-in list sets its own)
+#   -o FILE   also write the raw figures, one tab-separated line per model
+#   MODEL     a .pml file; MODEL:N=7,C=2 prepends "#define N 7" and
+#             "#define C 2" to a copy of it (gmc has no -D flag, so both
+#             tools read the same prepended copy).  Without models, a
+#             built-in list from ~10^4 to ~3x10^6 stored states is run.
+#
+# Exit status: 0 when every tool ran; 1 when a tool failed (go build,
+# spin -a, cc, pan or gmc); 2 on a usage error.  Slow ratios and count
+# mismatches do not change it: mismatches are marked in the table and
+# counted at the end.
+
+# Started as "sh compare.sh": the script needs bash (local, ${x/a/b}).
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
+
+set -u
+export LC_ALL=C             # '.' as decimal point in awk and printf
+
+reps=1
+depth=100000
+tsv_out=
+usage() {
+	sed -n '6,17s/^# \{0,1\}//p' "$0" >&2
+	exit 2
+}
+while getopts r:m:o:h opt; do
+	case $opt in
+	r) reps=$OPTARG ;;
+	m) depth=$OPTARG ;;
+	o) tsv_out=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+case $reps in '' | *[!0-9]* | 0) echo "compare.sh: -r needs a positive integer" >&2; exit 2 ;; esac
+case $depth in '' | *[!0-9]* | 0) echo "compare.sh: -m needs a positive integer" >&2; exit 2 ;; esac
+
+# The repository root is the parent of the directory holding this script,
+# so the script works from any working directory.
+bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
+repo=$(cd "$bench_dir/.." && pwd) || exit 2
+if ! grep -q '^module gmc$' "$repo/go.mod" 2>/dev/null; then
+	echo "compare.sh: $repo is not the gmc repository" >&2
+	exit 2
+fi
+spin_ex=${SPIN_EXAMPLES:-/usr/share/doc/spin/examples/Examples}
+
+for tool in spin cc go awk; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "compare.sh: $tool not found" >&2
+		exit 1
+	fi
+done
+
+# ---------------------------------------------------------------------------
+# The models: one "file defines depth" line each ("-": no defines / the -m
+# default).  Their pan counts are in README.md.  Deep models need a depth
+# bound above 100000, or both tools stop early ("max search depth too
+# small"); the bound is always the same for both tools.
+
+default_models() {
+	cat <<EOF
+$spin_ex/leader0.pml                     -            -
+$spin_ex/eratosthenes.pml                -            -
+$bench_dir/models/philo_host.pml         N=4          -
+$repo/examples/models/atomic.pml         -            -
+$bench_dir/models/swp.pml                W=2,M=4,C=2  -
+$spin_ex/snoopy.pml                      -            -
+$spin_ex/Book_1991/p337.pftp.ses.pml     -            -
+$repo/examples/models/inline_typedef.pml -            -
+$spin_ex/sort.pml                        -            -
+$repo/examples/models/mutex_sem.pml      N=8          -
+$repo/examples/models/leader_n.pml       N=6          -
+$bench_dir/models/philo_host.pml         N=5          1000000
+$bench_dir/models/swp.pml                W=2,M=6,C=3  -
+$repo/examples/models/abp_lossy.pml      M=10,C=10    -
+$spin_ex/dtp.pml                         -            -
+$bench_dir/models/bakery.pml             N=3,T=3      -
+$spin_ex/cambridge.pml                   -            -
+$repo/examples/models/phil_n.pml         N=10         1000000
+$bench_dir/models/bakery.pml             N=3,T=6      1000000
+$repo/examples/models/abp_lossy.pml      M=50,C=10    -
+$repo/examples/models/mutex_sem.pml      N=10         1000000
+$repo/examples/models/leader_n.pml       N=7          -
+$bench_dir/models/philo_host.pml         N=6          2000000
+$bench_dir/models/swp.pml                W=4,M=8,C=3  -
+$bench_dir/models/swp.pml                W=3,M=7,C=4  -
+EOF
+}
+
+# The models given as arguments, in the same layout.  Checked before
+# anything runs, so that a mistyped path costs nothing.
+arg_models() {
+	local a file defs
+	for a in "$@"; do
+		file=${a%%:*}
+		defs=-
+		[ "$file" != "$a" ] && defs=${a#*:}
+		if [ ! -f "$file" ]; then
+			echo "compare.sh: $file: no such file" >&2
+			return 2
+		fi
+		echo "$(cd "$(dirname "$file")" && pwd)/$(basename "$file") $defs -"
+	done
+}
+
+if [ $# -gt 0 ]; then
+	model_list=$(arg_models "$@") || exit 2
+else
+	model_list=$(default_models)
+fi
+
+# ---------------------------------------------------------------------------
+# Helpers.
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-bench.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+# now prints the wall clock in seconds, to the microsecond.  bash 5 has it
+# built in; date(1) costs a fork (~1 ms).
+now() {
+	if [ -n "${EPOCHREALTIME:-}" ]; then
+		echo "${EPOCHREALTIME/,/.}"
+	else
+		date +%s.%N
+	fi
+}
+
+# GNU time, when installed, adds CPU seconds and peak RSS: the Go runtime
+# collects garbage on the second core while pan is a single thread, so
+# wall time alone flatters gmc on a multi-core machine.
+gnu_time=
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null; then
+	gnu_time=/usr/bin/time
+fi
+
+# timed NAME CMD... runs CMD (stdin from /dev/null, stdout to NAME.out,
+# stderr to NAME.err) and writes "wall_s cpu_s maxrss_kB" to NAME.t (cpu
+# and rss "-" without GNU time).  Returns CMD's exit status.
+timed() {
+	local name=$1 t0 t1 rc
+	shift
+	rm -f "$name.rus"
+	t0=$(now)
+	if [ -n "$gnu_time" ]; then
+		"$gnu_time" -f '%U %S %M' -o "$name.rus" "$@" <"/dev/null" >"$name.out" 2>"$name.err"
+	else
+		"$@" <"/dev/null" >"$name.out" 2>"$name.err"
+	fi
+	rc=$?
+	t1=$(now)
+	if [ -s "$name.rus" ]; then
+		# The last line: GNU time may first say "Command exited with ...".
+		tail -n 1 "$name.rus" | awk -v a="$t0" -v b="$t1" '{ printf "%.6f %.2f %d\n", b - a, $1 + $2, $3 }' >"$name.t"
+	else
+		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f - -\n", b - a }' >"$name.t"
+	fi
+	return $rc
+}
+
+# keepmin BEST NEW: BEST becomes NEW if it is empty or NEW's first number
+# (a time; "tiny" counts as 0) is smaller; the other figures of a line
+# stay with their time.
+keepmin() {
+	if [ ! -s "$1" ] || awk 'function v(x) { return x == "tiny" ? 0 : x + 0 }
+		NR == FNR { old = v($1); next } { exit !(v($1) < old) }' "$1" "$2"; then
+		cp "$2" "$1"
+	fi
+}
+
+# report FILE TOOL prints, from a pan-style report (TOOL: pan or gmc),
+#   stored transitions errors vector depth elapsed rate states_MB limited
+# with "-" for a missing line; limited is 1 when the search was cut short.
+report() {
+	if [ ! -f "$1" ]; then
+		echo "- - - - - - - - 0"    # the tool did not get to run
+		return
+	fi
+	awk -v p="$2" '
+	BEGIN { st = tr = er = vec = dep = el = rate = mem = "-"; lim = 0 }
+	/^State-vector / { vec = $2; dep = $6; sub(/,/, "", dep); er = $NF }
+	/ states, stored/ && st == "-" { st = $1 }
+	/ transitions \(= stored\+matched\)/ { tr = $1 }
+	$0 ~ "^" p ": elapsed time " { el = $4 }
+	$0 ~ "^" p ": rate " { rate = $3 }
+	/actual memory usage for states/ { mem = $1 }
+	/max search depth too small|VECTORSZ is too small|Search not completed/ { lim = 1 }
+	END { print st, tr, er, vec, dep, el, rate, mem, lim }
+	' "$1"
+}
+
+# search_time FILE TOOL prints the search seconds of a report, or "tiny".
+# pan's elapsed time is printed with 3 digits and is 0 below its clock
+# tick (10 ms); its rate line, printed above 0.01 s, has full precision,
+# so pan's search time is stored/rate.  gmc: its elapsed time line.
+search_time() {
+	report "$1" "$2" | awk -v tool="$2" '{
+		if (tool == "pan" && $7 != "-" && $7 > 0) printf "%.6f\n", $1 / $7
+		else if ($6 != "-" && $6 > 0) printf "%.6f\n", $6
+		else print "tiny"
+	}'
+}
+
+# ---------------------------------------------------------------------------
+# Header: the figures only mean something together with the machine.
+
+cpu_model=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+mem_total=$(awk '/^MemTotal/ { printf "%.1f GB RAM", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git_dirty=$(git -C "$repo" status --porcelain 2>/dev/null | grep -c .)
+echo "gmc vs pan -- $(date '+%Y-%m-%d %H:%M:%S %Z')"
+echo "machine: $(nproc) cores, ${cpu_model:-unknown CPU}, ${mem_total:-? RAM}, $(uname -sr)"
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) (1, 5, 15 min) at start"
+echo "spin:    $(spin -V 2>&1 | head -n 1)"
+echo "cc:      $(cc --version 2>&1 | head -n 1)"
+echo "go:      $(go version)"
+echo "gmc:     $repo at $git_rev$([ "$git_dirty" -gt 0 ] && echo " + $git_dirty uncommitted files")"
+echo "pan:     spin -a m.pml; cc -O2 -DNOREDUCE -DSAFETY -DNOCLAIM -o pan pan.c; ./pan -m<depth> -c0"
+echo "gmc:     gmc run -c0 -m<depth> m.pml (binary built once with go build)"
+echo "repeats: $reps (best = minimum time of each phase)"
+echo
+
+# Build gmc once; a broken build is a tool failure.
+if ! (cd "$repo" && go build -o "$tmp/gmc" ./cmd/gmc) >"$tmp/build.err" 2>&1; then
+	echo "compare.sh: go build ./cmd/gmc failed:" >&2
+	cat "$tmp/build.err" >&2
+	exit 1
+fi
+
+# ---------------------------------------------------------------------------
+# Run the models.  A table row is printed as soon as a model is done.
+# Speed ratios are gmc speed / pan speed: above 1, gmc is faster.
+
+row_fmt='%-20s %9s %9s %9s %6s %7s %7s %6s %6s %6s  %s\n'
+# shellcheck disable=SC2059  # the format is the constant just above
+{
+	printf "$row_fmt" model stored "pan st/s" "gmc st/s" "x srch" "pan s" "gmc s" "x all" "pan B" "gmc B" check
+	printf "$row_fmt" "" states search search "" whole whole "" /state /state ""
+}
+
+failures=0
+mismatches=0
+rows=$tmp/rows.tsv
+: >"$rows"
+
+n=0
+while read -r file defs mdepth; do
+	[ -n "$file" ] || continue
+	n=$((n + 1))
+	[ "$mdepth" = - ] && mdepth=$depth
+	label=$(basename "$file" .pml)
+	[ "$defs" != - ] && label="$label $defs"
+	if [ ! -f "$file" ]; then
+		printf '%-20s %s\n' "$label" "SKIPPED: $file not found"
+		continue
+	fi
+
+	# The copy both tools read: the defines, then the model.  Header files
+	# next to the model (#include "x.h", as in pftp) come along.
+	w=$tmp/m$n
+	mkdir -p "$w"
+	{
+		[ "$defs" != - ] && echo "$defs" | tr ',' '\n' | awk -F= 'NF == 2 { print "#define " $1 " " $2 }'
+		cat "$file"
+	} >"$w/m.pml"
+	for h in "$(dirname "$file")"/*.h; do
+		[ -f "$h" ] && cp "$h" "$w/"
+	done
+
+	fail=
+	r=0
+	while [ "$r" -lt "$reps" ] && [ -z "$fail" ]; do
+		r=$((r + 1))
+		# pan and gmc alternate, so a change in machine load hits both.
+		(cd "$w" && timed spin spin -a m.pml) || fail="spin -a"
+		[ -z "$fail" ] && { (cd "$w" && timed cc cc -O2 -DNOREDUCE -DSAFETY -DNOCLAIM -o pan pan.c) || fail="cc"; }
+		[ -z "$fail" ] && { (cd "$w" && timed pan ./pan -m"$mdepth" -c0) || fail="pan"; }
+		# gmc exits 0 (no error), 1 (property violated) or 3 (search
+		# incomplete); anything else (2: model error, Go panic) is a failure.
+		(cd "$w" && timed gmc "$tmp/gmc" run -c0 -m"$mdepth" m.pml)
+		case $? in 0 | 1 | 3) ;; *) fail="${fail:+$fail, }gmc" ;; esac
+		[ -n "$fail" ] && break
+		for t in spin cc pan gmc; do
+			keepmin "$w/best_$t.t" "$w/$t.t"
+		done
+		search_time "$w/pan.out" pan >"$w/s_pan.t"
+		search_time "$w/gmc.out" gmc >"$w/s_gmc.t"
+		keepmin "$w/best_s_pan.t" "$w/s_pan.t"
+		keepmin "$w/best_s_gmc.t" "$w/s_gmc.t"
+	done
+
+	# shellcheck disable=SC2046  # splitting the figures into words is wanted
+	set -- $(report "$w/pan.out" pan) $(report "$w/gmc.out" gmc)
+	p_st=$1 p_tr=$2 p_er=$3 p_vec=$4 p_dep=$5 p_mem=$8 p_lim=$9
+	shift 9
+	g_st=$1 g_tr=$2 g_er=$3 g_vec=$4 g_dep=$5 g_mem=$8 g_lim=$9
+	[ -z "$fail" ] && [ "$p_st" = - ] && fail="pan (no report)"
+	[ -z "$fail" ] && [ "$g_st" = - ] && fail="gmc (no report)"
+	if [ -n "$fail" ]; then
+		failures=$((failures + 1))
+		printf '%-20s %s\n' "$label" "FAIL: $fail"
+		# What the tools said (spin reports syntax errors on stdout): the
+		# first lines (a Go panic's message), and the last if there are more.
+		for f in spin.out spin.err cc.err pan.err gmc.err; do
+			[ -s "$w/$f" ] || continue
+			echo "    $f:"
+			awk '{ line[NR] = $0 }
+			END {
+				for (i = 1; i <= NR; i++)
+					if (NR <= 6 || i <= 3 || i > NR - 2) print "      " line[i]
+					else if (i == 4) print "      ... (" NR - 5 " lines)"
+			}' "$w/$f"
+		done
+		continue
+	fi
+
+	# Exactness: stored states, transitions and errors.  pan prints counts
+	# with %9.8g, so counts of 10^8 and more are compared to 8 digits.
+	check=$(awk -v ps="$p_st" -v gs="$g_st" -v pt="$p_tr" -v gt="$g_tr" -v pe="$p_er" -v ge="$g_er" '
+	function same(a, b) { return sprintf("%.8g", a + 0) == sprintf("%.8g", b + 0) }
+	BEGIN {
+		m = ""
+		if (!same(ps, gs)) m = m " states pan=" ps " gmc=" gs
+		if (!same(pt, gt)) m = m " transitions pan=" pt " gmc=" gt
+		if (pe != ge) m = m " errors pan=" pe " gmc=" ge
+		print (m == "" ? "ok" : "MISMATCH" m)
+	}')
+	case $check in MISMATCH*) mismatches=$((mismatches + 1)) ;; esac
+	[ "$p_er" != 0 ] && check="$check ($p_er errors)"
+	# A search cut short (depth bound, VECTORSZ) is not the full state
+	# space: its figures are still comparable, but say so.
+	if grep -q 'max search depth too small' "$w/pan.out" "$w/gmc.out"; then
+		check="$check DEPTH-LIMITED"
+	elif [ "$p_lim" = 1 ] || [ "$g_lim" = 1 ]; then
+		check="$check INCOMPLETE"
+	fi
+
+	# One raw line per model (also the -o file); the row, the details and
+	# the geometric means are computed from these lines.
+	read -r t_spin _ _ <"$w/best_spin.t"
+	read -r t_cc _ _ <"$w/best_cc.t"
+	read -r t_pan c_pan rss_pan <"$w/best_pan.t"
+	read -r t_gmc c_gmc rss_gmc <"$w/best_gmc.t"
+	printf '%s\t' "$label" "$p_st" "$p_tr" "$p_er" "$mdepth" \
+		"$(cat "$w/best_s_pan.t")" "$(cat "$w/best_s_gmc.t")" \
+		"$t_spin" "$t_cc" "$t_pan" "$t_gmc" "$p_mem" "$g_mem" \
+		"$p_vec" "$g_vec" "$p_dep" "$g_dep" "$c_pan" "$c_gmc" "$rss_pan" "$rss_gmc" >>"$rows"
+	printf '%s\n' "$check" >>"$rows"
+	tail -n 1 "$rows" | awk -F'\t' -v fmt="$row_fmt" '
+	function rate(t) { return t == "tiny" ? "<0.01s" : sprintf("%.0f", $2 / t) }
+	function bps(mb) { return mb == "-" ? "-" : sprintf("%.1f", mb * 1048576 / $2) }
+	{
+		whole = $8 + $9 + $10
+		x = ($6 == "tiny" || $7 == "tiny") ? "-" : sprintf("%.2f", $6 / $7)
+		printf fmt, $1, $2, rate($6), rate($7), x, sprintf("%.2f", whole),
+			sprintf("%.2f", $11), sprintf("%.2f", whole / $11), bps($12), bps($13), $22
+	}'
+done <<EOF
+$model_list
+EOF
+
+# Geometric means of the speed ratios: "x srch" over the models whose pan
+# search takes 0.1 s or more (pan's clock ticks every 10 ms, so shorter
+# times are off by up to 10-100 %), "x all" over all models that ran.
+awk -F'\t' -v fmt="$row_fmt" '
+	$6 != "tiny" && $7 != "tiny" && $6 >= 0.1 { ls += log($6 / $7); ns++ }
+	{ lw += log(($8 + $9 + $10) / $11); nw++ }
+	END {
+		printf fmt, "geometric mean", "", "", "", ns ? sprintf("%.2f", exp(ls / ns)) : "-",
+			"", "", nw ? sprintf("%.2f", exp(lw / nw)) : "-", "", "",
+			sprintf("(x srch: %d models with pan search >= 0.1 s; x all: %d)", ns, nw)
+	}' "$rows"
+
+cat <<EOF
+
+stored = pan's stored states.  st/s = stored / search seconds: pan's own
+elapsed time (as stored / its rate line; <0.01s = below pan's clock tick),
+gmc's elapsed time line.  x = gmc speed / pan speed (above 1: gmc faster).
+whole = wall seconds of spin -a + cc + pan, and of gmc run (parse to report).
+B/state = "actual memory usage for states" (MB) * 2^20 / stored.
+check: ok = stored states, transitions and errors are equal.
+
+Details (best run; times in seconds; cpu = user+sys; RSS = peak, MB):
+EOF
+awk -F'\t' '
+	function t(x) { return x == "tiny" ? "<0.01" : sprintf("%.3f", x) }
+	function mb(k) { return k == "-" ? "-" : sprintf("%.0f", k / 1024) }
+	BEGIN {
+		f = "%-20s %8s | %7s %5s %5s %6s %5s %4s %4s %8s | %5s %6s %5s %4s %4s %8s\n"
+		printf f, "", "", "", "", "pan", "", "", "", "", "", "gmc", "", "", "", "", ""
+		printf f, "model", "-m", "spin -a", "cc", "run", "search", "cpu", "RSS", "vec", "depth",
+			"run", "search", "cpu", "RSS", "vec", "depth"
+	}
+	{
+		printf f, $1, $5, sprintf("%.3f", $8), sprintf("%.2f", $9), sprintf("%.2f", $10), t($6), $18, mb($20),
+			$14, $16, sprintf("%.2f", $11), t($7), $19, mb($21), $15, $17
+	}' "$rows"
+
+echo
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) at end"
+[ "$mismatches" -gt 0 ] && echo "MISMATCH: $mismatches model(s) with different counts (see the check column)"
+[ "$failures" -gt 0 ] && echo "FAIL: $failures model(s) where a tool failed"
+
+if [ -n "$tsv_out" ]; then
+	{
+		printf 'model\tstored\ttransitions\terrors\tdepth_bound\tpan_search_s\tgmc_search_s\t'
+		printf 'spin_s\tcc_s\tpan_s\tgmc_s\tpan_states_MB\tgmc_states_MB\tpan_vector\tgmc_vector\t'
+		printf 'pan_depth\tgmc_depth\tpan_cpu_s\tgmc_cpu_s\tpan_rss_kB\tgmc_rss_kB\tcheck\n'
+		cat "$rows"
+	} >"$tsv_out"
+fi
+
+[ "$failures" -eq 0 ]

@@ -1,0 +1,255 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+
+	"gmc/lang"
+)
+
+// pan ends a completed search with the statements no execution reached,
+// per proctype ("unreached in proctype p"). Which states it lists follows
+// from how pan marks states reached: some before the search (pan.t's
+// pre-marks), the rest while searching. docs/spin-unreached.md specifies
+// it; this file computes the static part and the listing, and the checker
+// supplies the states the search reached.
+
+// Element is one of SPIN's elements of a proctype: a pan state, numbered
+// as pan numbers them, as the unreached listing needs it.
+type Element struct {
+	Seqno int
+	PC    int      // the element's pc, or -1 if it is none
+	Pos   lang.Pos // where pan says it is
+	// Texts are the lines pan prints when the element is unreached, one
+	// per transition of its list; Cut means a break jump ends the list, so
+	// the element is printed (up to it) but not counted.
+	Texts []string
+	Cut   bool
+	// Static: pan marks the element reached before the search starts.
+	Static bool
+	// Map is pan's mapstate: a choice or compound element counts as
+	// reached when this element is (0: none).
+	Map int
+}
+
+// UnreachedLine is one line of an unreached listing.
+type UnreachedLine struct {
+	Pos   lang.Pos
+	Seqno int
+	Text  string
+}
+
+// Unreached lists the elements of pt that neither pan's static marks nor
+// the search reached. reached is indexed by element number (Seqno) and
+// holds the marks of the search (NewReached makes one). It returns the
+// lines and the "(k of n states)" figures.
+func (pt *ProcType) Unreached(reached []bool) (lines []UnreachedLine, k, n int) {
+	n = len(pt.Elements)
+	marked := func(seqno int) bool { return pt.Elements[seqno-1].Static || reached[seqno] }
+	for _, e := range pt.Elements {
+		if marked(e.Seqno) || e.Map != 0 && marked(e.Map) || len(e.Texts) == 0 {
+			continue
+		}
+		for _, text := range e.Texts {
+			lines = append(lines, UnreachedLine{Pos: e.Pos, Seqno: e.Seqno, Text: text})
+		}
+		if !e.Cut {
+			k++
+		}
+	}
+	return lines, k, n
+}
+
+// NewReached returns an empty set of reached elements for pt, marked by
+// MarkStart, MarkStep and MarkFired.
+func (pt *ProcType) NewReached() []bool {
+	return make([]bool, len(pt.Elements)+1)
+}
+
+// MarkStart marks the start of a new process of pt (pan's addproc).
+func (pt *ProcType) MarkStart(reached []bool) {
+	reached[pt.PCs[pt.Start].Seqno] = true
+}
+
+// MarkStep marks the source and target of transition t, taken from pc
+// (pan's new_state, after the step).
+func (pt *ProcType) MarkStep(reached []bool, pc int, t *Trans) {
+	reached[pt.PCs[pc].Seqno] = true
+	if t.Dst >= 0 {
+		reached[pt.PCs[t.Dst].Seqno] = true
+	}
+}
+
+// MarkFired marks the elements a merged chain passes through when it runs
+// (the reached[] lines of pan's case code).
+func MarkFired(reached []bool, t *Trans) {
+	for _, s := range t.Path {
+		reached[s] = true
+	}
+}
+
+// elements builds pt.Elements from the builder's elements and
+// transitions, after pan's retrans.
+func (b *builder) elements() {
+	static := make([]bool, len(b.nodes)+1)
+	mark := func(n *node) {
+		if n != nil {
+			static[n.seqno] = true
+		}
+	}
+	for _, n := range b.nodes {
+		switch n.kind {
+		case nIf, nDo:
+			for _, o := range n.subs {
+				mark(o.first) // put_seq: every option's first element
+			}
+		case nAtomic, nNonAtomic:
+			mark(n.body.first) // put_sub: the body's first element
+		case nBreak, nDot:
+			if n.kind == nBreak || n.merge == nil {
+				mark(n) // generic elements
+			}
+		case nGoto:
+			if n.merge == nil {
+				mark(n)
+			}
+		case nStmt:
+			if isElse(n) || isTrue(n) && n.start == nil {
+				mark(n)
+			}
+		}
+		if n.onPath && (n.kind == nDot || n.kind == nGoto) {
+			mark(n) // a jump absorbed by a merged chain (6.5.2)
+		}
+		if b.generated(n) {
+			// pan.t's "m:" pre-mark: the element after a chain's first.
+			if end := n.chainEnd(); end != nil {
+				if a := b.target(n); a != end {
+					mark(a)
+				}
+			}
+			for _, z := range n.escp {
+				mark(z) // put_escp: where each escape starts
+			}
+		}
+		if len(n.ptrs) > 0 {
+			for _, p := range b.leaves(n, nil, 0) {
+				mark(p) // retrans: every option start copied into a list
+			}
+		}
+	}
+
+	b.pt.Elements = make([]Element, len(b.nodes))
+	for i, n := range b.nodes {
+		e := Element{Seqno: n.seqno, PC: n.pc, Pos: n.pos, Static: static[n.seqno]}
+		if n.kind == nEnd && b.pt.Proc.Body.End.Line > 0 {
+			e.Pos = b.pt.Proc.Body.End // pan puts -end- at the closing brace
+		}
+		if len(n.ptrs) > 0 {
+			if leaves := b.leaves(n, nil, 0); len(leaves) > 0 {
+				e.Pos = leaves[0].pos
+				if to := b.nodeOf(leaves[len(leaves)-1].raw); to != nil {
+					e.Map = to.seqno
+				}
+			}
+		}
+		if n.status&statDStep == 0 || n.kind == nDStep {
+			for _, t := range b.finalOf(n) {
+				text := b.panText(b.origin(t))
+				if text == ".(goto)" || strings.HasPrefix(text, "goto :") {
+					e.Cut = true
+					break
+				}
+				e.Texts = append(e.Texts, text)
+			}
+			if e.Cut && len(e.Texts) == 0 {
+				e.Texts = nil // nothing printed, nothing counted
+			}
+		}
+		b.pt.Elements[i] = e
+	}
+	for _, pc := range b.pt.PCs {
+		pc.Seqno = b.pcNodes[pc.N].seqno
+	}
+}
+
+// leaves returns the elements whose transitions make up the list of a
+// choice or compound n (pan's retrans pointers, nested choices spliced).
+func (b *builder) leaves(n *node, out []*node, depth int) []*node {
+	if depth > len(b.nodes) {
+		return out
+	}
+	for _, p := range n.ptrs {
+		switch {
+		case len(p.ptrs) > 0:
+			out = b.leaves(p, out, depth+1)
+		case p.raw != nil:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// generated reports whether pan generates n's own transition (rather than
+// none, or a dummy for an element a merged chain absorbed).
+func (b *builder) generated(n *node) bool {
+	switch n.kind {
+	case nUnless, nIf, nDo, nAtomic, nNonAtomic, nDStep:
+		return false
+	case nDot, nGoto:
+		return n.status&statDStep == 0
+	}
+	if n.status&statDStep != 0 {
+		return false
+	}
+	return !b.c.m.Merge || n.mergeIn > 0 && !n.absorbed
+}
+
+// chainEnd is where the merged chain that n starts ends (nil: none).
+func (n *node) chainEnd() *node {
+	if n.start != nil {
+		return n.start
+	}
+	return n.merge
+}
+
+func isElse(n *node) bool {
+	_, ok := n.stmt.(*lang.Else)
+	return ok
+}
+
+// isTrue reports whether n is a condition that is the constant 1 (skip,
+// true, 1).
+func isTrue(n *node) bool {
+	e, ok := n.stmt.(*lang.ExprStmt)
+	if !ok {
+		return false
+	}
+	k, ok := e.X.(*lang.Const)
+	return ok && k.Val == 1
+}
+
+// panText is the text pan gives element n's transition.
+func (b *builder) panText(n *node) string {
+	if n == nil {
+		return ""
+	}
+	switch n.kind {
+	case nStmt:
+		return b.c.m.Spec.SpinText(n.stmt)
+	case nGoto:
+		if n.loop != nil {
+			return "goto :b"
+		}
+		return "goto " + n.label
+	case nBreak:
+		return "break"
+	case nEnd:
+		return "-end-"
+	case nDStep:
+		return fmt.Sprintf("D_STEP%d", n.pos.Line)
+	case nIf, nDo:
+		return "IF"
+	}
+	return ".(goto)"
+}
