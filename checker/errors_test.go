@@ -31,6 +31,9 @@ active [2] proctype p() {
 chan c = [0] of { byte };
 active proctype p() { byte v; c?v; c!v }
 active proctype q() { c?0 }`, InvalidEndState, "invalid end state", 0},
+		{"fullchannel", `
+chan c = [1] of { byte };
+active proctype p() { c!1; c!2 }`, InvalidEndState, "invalid end state", 0},
 		{"index", `
 byte a[3];
 active proctype p() {

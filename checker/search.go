@@ -115,6 +115,7 @@ type DFS struct {
 	states     stack[vm.State] // the state at each depth
 	frames     stack[frame]    // the search stack
 	childMoved bool            // what the last popped frame returned
+	key        []byte          // the stored form of the state being inserted
 	start      time.Time
 	priorities bool // priorities or provided clauses restrict who moves
 }
@@ -426,14 +427,17 @@ func (d *DFS) passDone(f *frame) {
 // counts as matched.
 func (d *DFS) insert(s *vm.State) bool {
 	res := d.res
-	v := d.m.Vector(s)
-	if !d.store.Insert(v) {
+	key := d.m.Key(s, d.key)
+	if d.m.KeyBuilt() {
+		d.key = key // keep the buffer, grown if it had to
+	}
+	if !d.store.Insert(key) {
 		res.Matched++
 		return false
 	}
 	res.Stored++
-	if len(v) > res.MaxVector {
-		res.MaxVector = len(v)
+	if n := len(d.m.Vector(s)); n > res.MaxVector {
+		res.MaxVector = n
 	}
 	if res.Stored&1023 == 0 {
 		d.checkBounds()

@@ -61,6 +61,13 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		c.flow(pt)
 	}
 	c.compileClaims()
+	c.m.narrowPC = true
+	for _, pt := range c.m.Types {
+		c.m.narrowPC = c.m.narrowPC && len(pt.PCs) < 256
+	}
+	for _, pt := range c.m.Units {
+		pt.Size = c.m.SlotHeader() + pt.locals
+	}
 	for _, r := range c.labelRefs {
 		b := c.builders[r.pt]
 		n := b.labels[r.label]
@@ -292,7 +299,7 @@ func (c *compiler) locals(pt *ProcType) {
 			pt.Params = append(pt.Params, lv)
 		}
 	}
-	pt.Size = c.m.SlotHeader() + off
+	pt.locals = off // the slot's size waits for the pcs (see Compile)
 	for _, v := range pt.Proc.Locals {
 		if v.ChanInit != nil && v.InitAtStart {
 			ct := c.chanType(v.ChanInit)

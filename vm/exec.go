@@ -89,7 +89,7 @@ func (vm *Machine) Effect(s *State, t *Trans) bool {
 		return false
 	}
 	if !t.End {
-		setPC(s, vm.pid, t.Dst)
+		vm.M.setPC(s, vm.pid, t.Dst)
 	}
 	if vm.M.HasLast {
 		s.Buf[vm.M.HiddenSize+hdrLast] = byte(vm.pid)
@@ -251,7 +251,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			prio := vm.pop()
 			pid := vm.pop()
 			if vm.M.HasPriority && pid >= 0 && pid < int64(len(vm.s.Procs)) {
-				buf[vm.s.Procs[pid]+slotHdr] = byte(prio)
+				buf[int(vm.s.Procs[pid])+vm.M.prioOff()] = byte(prio)
 			}
 		case OpTimeout:
 			vm.push(b2i(vm.Timeout))

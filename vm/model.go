@@ -41,6 +41,7 @@ type Model struct {
 	DeadVars bool
 
 	hasRendezvous bool // some channel is declared with capacity 0
+	narrowPC      bool // every proctype has fewer than 256 pcs: a pc is one byte
 }
 
 // Header layout of the state vector (offsets relative to its start).
@@ -103,6 +104,7 @@ type ProcType struct {
 	Locals   []*Var // parameters first
 	Params   []*Var
 	Size     int // slot size: header + locals
+	locals   int // size of the locals
 	Chans    []ChanInit
 	Init     *Code // initialises the locals of a new process (declared values)
 	PCs      []*PC
@@ -116,19 +118,30 @@ type ProcType struct {
 	Elements []Element
 }
 
-// Process slot header: proctype id, pc (2 bytes), priority (when used).
+// Process slot header: proctype id, pc (one byte, or two when some
+// proctype has 256 pcs or more), priority (when the model uses them).
 const (
 	slotType = 0
 	slotPC   = 1
-	slotHdr  = 3
 )
+
+// pcBytes is the size of a pc in a process slot.
+func (m *Model) pcBytes() int {
+	if m.narrowPC {
+		return 1
+	}
+	return 2
+}
+
+// prioOff is the offset of the priority in a process slot.
+func (m *Model) prioOff() int { return slotPC + m.pcBytes() }
 
 // SlotHeader is the size of a process slot's header.
 func (m *Model) SlotHeader() int {
 	if m.HasPriority {
-		return slotHdr + 1
+		return m.prioOff() + 1
 	}
-	return slotHdr
+	return m.prioOff()
 }
 
 // PC is a control location of a proctype.

@@ -18,15 +18,14 @@ func (m *Model) spawn(s *State, pt *ProcType, args []int64, prio int) (int, stri
 	off := len(s.Buf)
 	s.Buf = append(s.Buf, make([]byte, pt.Size)...)
 	s.Buf[off+slotType] = byte(pt.ID)
-	s.Buf[off+slotPC] = byte(pt.Start)
-	s.Buf[off+slotPC+1] = byte(pt.Start >> 8)
+	s.Procs = append(s.Procs[:len(s.Procs):len(s.Procs)], int32(off))
+	m.setPC(s, pid, pt.Start)
 	if m.HasPriority {
 		if prio == 0 {
 			prio = pt.Priority
 		}
-		s.Buf[off+slotHdr] = byte(prio)
+		s.Buf[off+m.prioOff()] = byte(prio)
 	}
-	s.Procs = append(s.Procs[:len(s.Procs):len(s.Procs)], int32(off))
 	base := off + m.SlotHeader()
 	for i, p := range pt.Params {
 		if i < len(args) {

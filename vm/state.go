@@ -15,6 +15,38 @@ type State struct {
 // globals are left out.
 func (m *Model) Vector(s *State) []byte { return s.Buf[m.HiddenSize:] }
 
+// Key returns the form of s a store keeps, built in buf when it is not
+// the vector itself (it is valid until s or buf change). For a model with
+// rendezvous channels, that is its vector without the bytes every stored
+// state can be rebuilt without (as pan masks bytes out of what it stores):
+//   - a channel's type byte: which channels exist follows from the
+//     processes (whose type bytes stay) and the globals;
+//   - the length and message slot of a rendezvous channel: empty in every
+//     stored state (a handshake's intermediate state is never stored).
+//
+// Without rendezvous channels the vector is kept whole: a byte per
+// channel is not worth the time of leaving it out.
+func (m *Model) Key(s *State, buf []byte) []byte {
+	from := m.HiddenSize
+	if !m.hasRendezvous {
+		return s.Buf[from:]
+	}
+	buf = buf[:0]
+	for _, off := range s.Chans {
+		n := 1
+		if ct := m.Chans[s.Buf[off]]; ct.Cap == 0 {
+			n = ct.Size
+		}
+		buf = append(buf, s.Buf[from:off]...)
+		from = int(off) + n
+	}
+	return append(buf, s.Buf[from:]...)
+}
+
+// KeyBuilt reports whether Key builds keys in its buffer (rather than
+// returning the vector).
+func (m *Model) KeyBuilt() bool { return m.hasRendezvous }
+
 // CopyState makes dst a copy of src, reusing dst's buffer.
 func CopyState(dst, src *State) {
 	dst.Buf = append(dst.Buf[:0], src.Buf...)
@@ -40,13 +72,18 @@ func (m *Model) ProcType(s *State, pid int) *ProcType {
 // PC returns the pc of process pid.
 func (m *Model) PC(s *State, pid int) int {
 	off := s.Procs[pid] + slotPC
+	if m.narrowPC {
+		return int(s.Buf[off])
+	}
 	return int(s.Buf[off]) | int(s.Buf[off+1])<<8
 }
 
-func setPC(s *State, pid, pc int) {
+func (m *Model) setPC(s *State, pid, pc int) {
 	off := s.Procs[pid] + slotPC
 	s.Buf[off] = byte(pc)
-	s.Buf[off+1] = byte(pc >> 8)
+	if !m.narrowPC {
+		s.Buf[off+1] = byte(pc >> 8)
+	}
 }
 
 // Priority returns the priority of process pid (1 when the model does not
@@ -55,7 +92,7 @@ func (m *Model) Priority(s *State, pid int) int {
 	if !m.HasPriority {
 		return 1
 	}
-	return int(s.Buf[s.Procs[pid]+slotHdr])
+	return int(s.Buf[int(s.Procs[pid])+m.prioOff()])
 }
 
 // Offsets recomputes s.Procs and s.Chans from the vector alone (for a state
