@@ -310,6 +310,10 @@ func (d *DFS) step(f *frame) {
 	m, machine := d.m, d.vm
 	depth := int(f.depth)
 	s := d.stateAt(depth)
+	var list []*vm.Trans
+	if f.open {
+		list = d.list(f)
+	}
 	for {
 		if !f.open {
 			// The next process.
@@ -328,11 +332,15 @@ func (d *DFS) step(f *frame) {
 					continue
 				}
 			}
-			f.proctype = int32(m.ProcType(s, pid).ID)
-			f.pc = int32(m.PC(s, pid))
+			pt := m.ProcType(s, pid)
+			pc := pt.PCs[m.PC(s, pid)]
+			if f.pending != 0 && !pc.Recv {
+				continue // only a receive can take a rendezvous offer
+			}
+			f.proctype, f.pc = int32(pt.ID), int32(pc.N)
 			f.open, f.next, f.procMoved, f.escape = true, 0, false, 0
+			list = pc.Trans
 		}
-		list := d.list(f)
 		if int(f.next) >= len(list) {
 			f.open = false
 			continue

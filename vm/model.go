@@ -152,7 +152,8 @@ type PC struct {
 	ValidEnd bool // -end-, or an end label: a valid place to stop
 	Progress bool
 	Accept   bool
-	Seqno    int // the element it is: pan's state number
+	Seqno    int  // the element it is: pan's state number
+	Recv     bool // some transition starts with a receive
 }
 
 // AtomFlags are SPIN's atomicity flags of a transition.

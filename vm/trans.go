@@ -57,6 +57,7 @@ func (c *compiler) flow(pt *ProcType) {
 	}
 	for i, pc := range pt.PCs {
 		for _, t := range pc.Trans {
+			pc.Recv = pc.Recv || t.Recv
 			t.Dst = b.pcOf(b.nodeOf(t))
 			if t.Dst < 0 && !t.End && t.Text != "if" {
 				b.c.errorf(t.Pos, "internal error: transition %q leads nowhere (please report this model)", t.Text)
