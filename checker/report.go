@@ -9,8 +9,8 @@ import (
 )
 
 // WriteUnreached writes pan's "unreached in proctype" listing for a
-// search's result: per proctype and claim, in declaration order, the statements no
-// execution reached, and "(k of n states)".
+// search's result: per proctype and claim, in declaration order, the
+// statements no execution reached, and "(k of n states)".
 func WriteUnreached(w io.Writer, m *vm.Model, res *Result) {
 	for _, pt := range m.Units {
 		switch pt.Proc.Kind {

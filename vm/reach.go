@@ -105,11 +105,9 @@ func (b *builder) elements() {
 			}
 		case nAtomic, nNonAtomic:
 			mark(n.body.first) // put_sub: the body's first element
-		case nBreak, nDot:
-			if n.kind == nBreak || n.merge == nil {
-				mark(n) // generic elements
-			}
-		case nGoto:
+		case nBreak:
+			mark(n) // generic elements: break nodes, unmerged jumps
+		case nDot, nGoto:
 			if n.merge == nil {
 				mark(n)
 			}
@@ -154,6 +152,9 @@ func (b *builder) elements() {
 			}
 		}
 		if n.status&statDStep == 0 || n.kind == nDStep {
+			// A jump cuts the list: what came before it is printed, and
+			// the element is not counted (a cut at the first line prints
+			// nothing at all).
 			for _, t := range b.finalOf(n) {
 				text := b.panText(b.origin(t))
 				if text == ".(goto)" || strings.HasPrefix(text, "goto :") {
@@ -161,9 +162,6 @@ func (b *builder) elements() {
 					break
 				}
 				e.Texts = append(e.Texts, text)
-			}
-			if e.Cut && len(e.Texts) == 0 {
-				e.Texts = nil // nothing printed, nothing counted
 			}
 		}
 		b.pt.Elements[i] = e
