@@ -138,94 +138,58 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 }
 
 // Follow replays steps on m from the initial state, as the search took
-// them, and returns the state reached and the errors the last step raised.
+// them, and returns the runner at the state reached and the errors the
+// last step raised.
 // It fails if a step is not one the search could have taken: a process
 // that does not exist, a transition that is not at the process's pc or
 // not executable, another process moving inside an atomic sequence that
 // could go on, or a rendezvous left without its receive.
-func Follow(m *vm.Model, steps []TrailStep) (*vm.State, []*vm.RuntimeError, error) {
-	s, err := m.InitialState()
+func Follow(m *vm.Model, steps []TrailStep) (*vm.Runner, []*vm.RuntimeError, error) {
+	r, err := vm.NewRunner(m)
 	if err != nil {
 		return nil, nil, err
 	}
-	machine := vm.NewMachine(m)
-	owner, pending, sender := -1, 0, -1
 	var raised []*vm.RuntimeError
 	for i, st := range steps {
-		where := fmt.Sprintf("step %d (process %d, transition %d)", i+1, st.Pid, st.Trans)
-		if st.Pid >= s.NrProcs() || st.Pid == sender {
-			return nil, nil, fmt.Errorf("%s: no such process can move here", where)
+		mv, err := NextMove(r, st)
+		if err != nil {
+			return nil, nil, fmt.Errorf("step %d (process %d, transition %d): %v", i+1, st.Pid, st.Trans, err)
 		}
-		pt := m.ProcType(s, st.Pid)
-		var t *vm.Trans
-		pc := pt.PCs[m.PC(s, st.Pid)]
-		for _, c := range pc.Trans {
-			if c.ID == st.Trans {
-				t = c
-				break
-			}
-		}
-		if t == nil {
-			return nil, nil, fmt.Errorf("%s: %s is at pc %d, which has no such transition", where, pt.Name, pc.N)
-		}
-		if owner >= 0 && st.Pid != owner && canMove(machine, s, owner, false, pending) {
-			return nil, nil, fmt.Errorf("%s: process %d is inside an atomic sequence", where, owner)
-		}
-		machine.Timeout, machine.Pending = false, pending
-		ok := machine.Guard(s, st.Pid, t)
-		if !ok && pending == 0 && len(machine.Errors) == 0 && !anyMoves(machine, s, pending) {
-			machine.Timeout = true // nothing can move: the timeout pass
-			ok = machine.Guard(s, st.Pid, t)
-		}
-		if ok && t.Else {
-			for _, c := range pc.Trans {
-				if !c.Else && machine.Guard(s, st.Pid, c) {
-					ok = false
-				}
-			}
-			machine.Guard(s, st.Pid, t)
-		}
-		if !ok && len(machine.Errors) == 0 {
-			return nil, nil, fmt.Errorf("%s: %q is not executable", where, t.Text)
-		}
-		next := s.Clone()
-		if ok {
-			machine.Effect(next, t)
-		}
-		raised = append(raised[:0], machine.Errors...)
+		raised = r.Do(mv)
 		for _, e := range raised {
 			if e.Fatal && i != len(steps)-1 {
-				return nil, nil, fmt.Errorf("%s: %s, yet the trail goes on", where, e.Msg)
+				return nil, nil, fmt.Errorf("step %d (process %d, transition %d): %s, yet the trail goes on", i+1, st.Pid, st.Trans, e.Msg)
 			}
 		}
-		s = next
-		pending, sender = 0, -1
-		if machine.Rendezvous != 0 {
-			pending, sender = machine.Rendezvous, st.Pid
-		}
-		owner = -1
-		if t.Atom&vm.Atomic != 0 {
-			owner = st.Pid
-		}
 	}
-	if pending != 0 {
+	if r.Pending != 0 {
 		return nil, nil, fmt.Errorf("the trail ends inside a rendezvous")
 	}
-	return s, raised, nil
+	return r, raised, nil
 }
 
-// canMove reports whether process pid has an executable transition in s.
-func canMove(machine *vm.Machine, s *vm.State, pid int, timeout bool, pending int) bool {
-	machine.Timeout, machine.Pending = timeout, pending
-	return machine.Enabled(s, pid)
-}
-
-// anyMoves reports whether some process can move in s without timeout.
-func anyMoves(machine *vm.Machine, s *vm.State, pending int) bool {
-	for pid := 0; pid < s.NrProcs(); pid++ {
-		if canMove(machine, s, pid, false, pending) {
-			return true
+// NextMove finds the move a trail step names among the moves r can make,
+// or says why the step is not possible.
+func NextMove(r *vm.Runner, st TrailStep) (vm.Move, error) {
+	moves, _ := r.Moves()
+	for _, mv := range moves {
+		if mv.Pid == st.Pid && mv.T.ID == st.Trans {
+			return mv, nil
 		}
 	}
-	return false
+	m, s := r.M, r.S
+	switch {
+	case st.Pid >= s.NrProcs():
+		return vm.Move{}, fmt.Errorf("no process %d", st.Pid)
+	case r.Owner >= 0 && st.Pid != r.Owner:
+		return vm.Move{}, fmt.Errorf("process %d is inside an atomic sequence", r.Owner)
+	}
+	pt := m.ProcType(s, st.Pid)
+	pc := pt.PCs[m.PC(s, st.Pid)]
+	for _, t := range pc.Trans {
+		if t.ID == st.Trans {
+			return vm.Move{}, fmt.Errorf("%q is not executable", t.Text)
+		}
+	}
+	return vm.Move{}, fmt.Errorf("%s is at state %d, which has no transition %d", pt.Name, pc.Seqno, st.Trans)
 }
