@@ -18,6 +18,7 @@ import (
 //
 //	gmc-trail 1
 //	model <the model's fingerprint>
+//	merge <true or false: whether statements were merged>
 //	error <what went wrong>
 //	<pid> <transition id>
 //	...
@@ -42,7 +43,7 @@ func TrailPath(model string, k int) string {
 // renamed into place.
 func WriteTrail(path string, m *vm.Model, e *Error) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nerror %s\n", TrailVersion, m.Fingerprint(), strings.ReplaceAll(e.Msg, "\n", " "))
+	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nmerge %v\nerror %s\n", TrailVersion, m.Fingerprint(), m.Merge, strings.ReplaceAll(e.Msg, "\n", " "))
 	for _, st := range e.Trail {
 		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
 	}
@@ -83,13 +84,14 @@ type TrailStep struct {
 type Trail struct {
 	Version int
 	Model   string // the fingerprint of the model it was found on
+	Merge   bool   // the model's statements were merged
 	Error   string
 	Steps   []TrailStep
 }
 
 // ReadTrail parses a trail. Errors name the line they are on.
 func ReadTrail(r io.Reader) (*Trail, error) {
-	t := &Trail{}
+	t := &Trail{Merge: true}
 	sc := bufio.NewScanner(r)
 	line := 0
 	bad := func(format string, args ...any) error {
@@ -116,6 +118,8 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 			t.Model = rest
 		case key == "error":
 			t.Error = rest
+		case key == "merge":
+			t.Merge = rest != "false"
 		default:
 			pid, err1 := strconv.Atoi(key)
 			tr, err2 := strconv.Atoi(strings.TrimSpace(rest))

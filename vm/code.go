@@ -58,6 +58,7 @@ const (
 	OpJzFail  // pop; the transition is not executable if zero
 	OpFail    // the transition is not executable
 	OpGuardOK // end of the guard: the transition is executable
+	OpStmt    // statement Marks[A] starts (only in code compiled with Trace)
 	OpBlock   // inside a d_step: a statement blocks (a fatal error)
 
 	// Process and system state.
@@ -65,7 +66,7 @@ const (
 	OpNrPr        // push _nr_pr
 	OpLast        // push _last
 	OpPriority    // push the running process's priority
-	OpSetPrio     // pop prio, pid: set that process's priority
+	OpSetPrio     // pop prio, pid: set that process's priority (B=1: by set_priority)
 	OpGetPrio     // pop pid: push its priority
 	OpTimeout     // push the timeout flag
 	OpNp          // push np_ (0: no progress checking in safety runs)
@@ -107,7 +108,7 @@ var opNames = [...]string{
 	OpBitOr: "or", OpBitXor: "xor", OpShl: "shl", OpShr: "shr", OpEq: "eq", OpNe: "ne",
 	OpLt: "lt", OpGt: "gt", OpLe: "le", OpGe: "ge", OpNot: "not", OpNeg: "neg", OpCompl: "compl",
 	OpJmp: "jmp", OpJz: "jz", OpJnz: "jnz", OpJzFail: "jzfail", OpFail: "fail",
-	OpGuardOK: "guardok", OpBlock: "block",
+	OpGuardOK: "guardok", OpStmt: "stmt", OpBlock: "block",
 	OpPid: "pid", OpNrPr: "nrpr", OpLast: "last", OpPriority: "priority", OpSetPrio: "setprio",
 	OpGetPrio: "getprio", OpTimeout: "timeout", OpNp: "np", OpEnabled: "enabled",
 	OpPcValue: "pcvalue", OpRemoteLabel: "remotelabel", OpRun: "run", OpEndGuard: "endguard", OpEnd: "end",

@@ -10,6 +10,13 @@ import (
 type Options struct {
 	// NoMerge turns statement merging off (spin -o3).
 	NoMerge bool
+	// Trace makes the code report each statement it starts executing to
+	// Machine.Trace (for simulation and replay, which show statements one
+	// by one; a search does not pay for it).
+	Trace bool
+	// NoDeadVars turns dead-variable resets off, as SPIN's simulator has
+	// none (they are pan's).
+	NoDeadVars bool
 }
 
 // Compile turns a checked model into a Model. The spec must have passed
@@ -38,7 +45,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	// SPIN turns merging off for provided clauses and remote variable
 	// references, and dead-variable resets off for the latter.
 	c.m.Merge = c.m.Merge && !spec.HasRemoteRefs && !c.hasProvided
-	c.m.DeadVars = !spec.HasRemoteRefs
+	c.m.DeadVars = !spec.HasRemoteRefs && !opts.NoDeadVars
 	c.xu = c.claims()
 	c.globals()
 	for _, p := range spec.Procs {
@@ -106,6 +113,7 @@ type compiler struct {
 	// labelRefs are P@label references, resolved once every proctype's
 	// flow is built.
 	labelRefs []labelRef
+	loopCount int // do loops built so far
 }
 
 type labelRef struct {
@@ -271,7 +279,7 @@ func (c *compiler) chanType(ci *lang.ChanInit) *ChanType {
 // leavesOf lists the scalars of a value of type t stored at offset off.
 func leavesOf(t *Type, off int) []Leaf {
 	if t.Kind != lang.TStruct {
-		return []Leaf{{Off: off, Scalar: t.Scalar, Size: t.Size, Bits: t.Bits}}
+		return []Leaf{{Off: off, Scalar: t.Scalar, Size: t.Size, Bits: t.Bits, Mtype: t.Kind == lang.TMtype}}
 	}
 	var out []Leaf
 	for _, f := range t.Fields {

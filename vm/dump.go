@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -62,9 +63,32 @@ func (m *Model) Fingerprint() string {
 		fmt.Fprintf(h, "proctype %s start %d size %d\n", pt.Name, pt.Start, pt.Size)
 		for _, pc := range pt.PCs {
 			for _, t := range pc.Trans {
-				fmt.Fprintf(h, "%d %d %d %d %v %v %q\n%s", pc.N, t.ID, t.Dst, t.Atom, t.Else, t.EscOrg, t.Text, t.Code)
+				fmt.Fprintf(h, "%d %d %d %d %v %v %q\n", pc.N, t.ID, t.Dst, t.Atom, t.Else, t.EscOrg, t.Text)
+				writeUntraced(h, t.Code)
 			}
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// writeUntraced writes code without its trace marks (which do not change
+// what a model does), jump targets renumbered to match, so that a model
+// compiled with Options.Trace has the fingerprint of the one without.
+func writeUntraced(w io.Writer, c *Code) {
+	before := make([]int32, len(c.Instrs)+1) // trace marks before each index
+	for i, in := range c.Instrs {
+		before[i+1] = before[i]
+		if in.Op == OpStmt {
+			before[i+1]++
+		}
+	}
+	for _, in := range c.Instrs {
+		switch in.Op {
+		case OpStmt:
+			continue
+		case OpJmp, OpJz, OpJnz:
+			in.A -= before[in.A]
+		}
+		fmt.Fprintf(w, "%d %d %d %d\n", in.Op, in.A, in.B, in.C)
+	}
 }

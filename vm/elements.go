@@ -92,6 +92,7 @@ func (s *seq) add(n *node) {
 // loop is an enclosing do, for its breaks.
 type loop struct {
 	brk *node
+	n   int // SPIN's number for it (its break is "goto :bN"), model-wide in parse order
 }
 
 // builder builds the elements of one proctype.
@@ -104,6 +105,7 @@ type builder struct {
 	loops    []*loop
 	inInline int
 	body     *seq
+	dots     []*node // '.' nodes waiting for the position of what follows
 
 	pcNodes  []*node           // the element of each pc
 	dst      map[*Trans]*node  // where each transition goes
@@ -156,10 +158,27 @@ func isSpecialLabel(l string) bool {
 }
 
 // sequence builds the elements of a list of statements.
-func (b *builder) sequence(stmts []lang.Stmt) *seq {
+func (b *builder) sequence(stmts []lang.Stmt) *seq { return b.sequenceTo(stmts, lang.Pos{}) }
+
+// sequenceTo builds the elements of a list of statements followed by the
+// token at end (zero: not known). SPIN gives the '.' nodes of an if, do
+// or unless the line of the token after the statement, which it has read
+// when it makes them: the next statement's, or end.
+func (b *builder) sequenceTo(stmts []lang.Stmt, end lang.Pos) *seq {
 	s := &seq{}
-	for _, st := range stmts {
+	for i, st := range stmts {
+		mark := len(b.dots)
 		b.build(s, st, nil)
+		next := end
+		if i+1 < len(stmts) {
+			next = stmts[i+1].Pos()
+		}
+		if next.Line > 0 {
+			for _, d := range b.dots[mark:] {
+				d.pos = next
+			}
+			b.dots = b.dots[:mark]
+		}
 	}
 	s.extent = s.last
 	return s
@@ -205,6 +224,7 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 		opts := b.options(st.Options, nil)
 		e := b.newNode(nIf, st, st.P)
 		x := b.newNode(nDot, nil, st.P)
+		b.dots = append(b.dots, x)
 		for _, o := range opts {
 			o.add(x)
 		}
@@ -212,12 +232,14 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 		b.place(s, e, labels)
 		s.add(x)
 	case *lang.Do:
-		l := &loop{}
+		l := &loop{n: b.c.loopCount}
+		b.c.loopCount++
 		b.loops = append(b.loops, l)
 		opts := b.options(st.Options, nil)
 		b.loops = b.loops[:len(b.loops)-1]
 		e := b.newNode(nDo, st, st.P)
 		h := b.newNode(nDot, nil, st.P)
+		b.dots = append(b.dots, h)
 		l.brk = b.newNode(nBreak, nil, st.P)
 		for _, o := range opts {
 			o.add(h)
@@ -256,7 +278,7 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 		case lang.BlockInline:
 			b.inInline++
 		}
-		body := b.sequence(st.Stmts)
+		body := b.sequenceTo(st.Stmts, st.End)
 		if st.Kind == lang.BlockInline {
 			b.inInline--
 		}
@@ -362,10 +384,10 @@ func (b *builder) unless(s *seq, st *lang.Unless, labels []string) {
 	mainBlock, escBlock := plainBlock(st.Main), plainBlock(st.Escape)
 	var main, esc *seq
 	if mainBlock != nil {
-		main = b.sequence(mainBlock.Stmts)
+		main = b.sequenceTo(mainBlock.Stmts, mainBlock.End)
 	}
 	if escBlock != nil {
-		esc = b.sequence(escBlock.Stmts)
+		esc = b.sequenceTo(escBlock.Stmts, escBlock.End)
 	}
 	if escBlock == nil {
 		esc = b.sequence([]lang.Stmt{st.Escape})
@@ -375,6 +397,11 @@ func (b *builder) unless(s *seq, st *lang.Unless, labels []string) {
 	}
 	e := b.newNode(nUnless, st, st.P)
 	x := b.newNode(nDot, nil, st.P)
+	if escBlock != nil && escBlock.End.Line > 0 {
+		x.pos = escBlock.End // SPIN makes it on the escape's closing brace
+	} else {
+		b.dots = append(b.dots, x)
+	}
 	main.add(x)
 	esc.add(x)
 	b.attachEscape(main, esc)

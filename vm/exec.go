@@ -2,7 +2,6 @@ package vm
 
 import (
 	"fmt"
-	"io"
 
 	"gmc/lang"
 )
@@ -33,8 +32,14 @@ type Machine struct {
 	Rendezvous int             // the send started a rendezvous on this channel
 	Errors     []*RuntimeError // errors the last Effect raised (assertions, and one fatal)
 
-	// Out receives printf output; nil discards it (as in verification).
-	Out io.Writer
+	// Print receives what printf and printm print, with the errors SPIN
+	// reports for bad printf formats; nil discards it (as in verification).
+	Print func(text string, errs []string)
+	// Trace, when set, is told each statement the running transition
+	// starts (code compiled with Options.Trace).
+	Trace func(s lang.Stmt)
+	// SetPriority, when set, is told each change of a process's priority.
+	SetPriority func(pid, prio int)
 
 	stack   []int64
 	resume  int
@@ -46,6 +51,10 @@ type Machine struct {
 	t       *Trans
 	fatal   bool
 }
+
+// State is the state the machine is executing on (the one Effect is
+// changing, while a Trace hook runs).
+func (vm *Machine) State() *State { return vm.s }
 
 // NewMachine returns a machine for m.
 func NewMachine(m *Model) *Machine {
@@ -228,6 +237,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			if guard {
 				return pc, true
 			}
+		case OpStmt:
+			if vm.Trace != nil {
+				vm.Trace(code.Marks[in.A].Stmt)
+			}
 		case OpBlock:
 			vm.fail("block in d_step seq")
 			return pc, false
@@ -252,6 +265,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			pid := vm.pop()
 			if vm.M.HasPriority && pid >= 0 && pid < int64(len(vm.s.Procs)) {
 				buf[int(vm.s.Procs[pid])+vm.M.prioOff()] = byte(prio)
+				if vm.SetPriority != nil && in.B == 1 {
+					vm.SetPriority(int(pid), int(prio))
+				}
 			}
 		case OpTimeout:
 			vm.push(b2i(vm.Timeout))
@@ -364,13 +380,13 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			n := int(in.B)
 			args := append([]int64(nil), vm.stack[len(vm.stack)-n:]...)
 			vm.stack = vm.stack[:len(vm.stack)-n]
-			if vm.Out != nil {
-				io.WriteString(vm.Out, Sprintf(vm.M, code.Formats[in.A], args))
+			if vm.Print != nil {
+				vm.Print(Sprintf(vm.M, code.Formats[in.A], args))
 			}
 		case OpPrintm:
 			v := vm.pop()
-			if vm.Out != nil {
-				io.WriteString(vm.Out, vm.M.MtypeName(v))
+			if vm.Print != nil {
+				vm.Print(vm.M.MtypeName(v), nil)
 			}
 		default:
 			panic(fmt.Sprintf("vm: bad opcode %v", in.Op))

@@ -534,6 +534,9 @@ func unlabel(s lang.Stmt) lang.Stmt {
 // mark records that the code of statement s starts here.
 func (g *gen) mark(s lang.Stmt) {
 	g.code.Marks = append(g.code.Marks, StmtMark{PC: len(g.code.Instrs), Stmt: s})
+	if g.c.opts.Trace {
+		g.emit(OpStmt, int32(len(g.code.Marks)-1), 0, 0)
+	}
 }
 
 // effect emits what statement s does, assuming it is executable.
@@ -625,7 +628,7 @@ func (g *gen) effect(s lang.Stmt) {
 	case *lang.SetPriority:
 		g.expr(s.Pid)
 		g.expr(s.Prio)
-		g.op(OpSetPrio)
+		g.emit(OpSetPrio, 0, 1, 0) // B: by set_priority (simulation says so)
 	case *lang.Labeled:
 		if s.Stmt != nil {
 			g.effect(s.Stmt)

@@ -79,6 +79,7 @@ type Leaf struct {
 	Scalar Scalar
 	Size   int
 	Bits   int
+	Mtype  bool // shown by name
 }
 
 // slots is the number of message slots in the vector.
@@ -114,8 +115,11 @@ type ProcType struct {
 	Priority int    // 1 unless declared
 	Provided *Trans // provided (e): the process moves only while e holds
 	// Elements are SPIN's elements (pan's states), by Seqno-1, for the
-	// unreached listing.
+	// unreached listing, simulation and replay.
 	Elements []Element
+	// StmtElem gives the element (Seqno) of each statement, for showing
+	// the statements a transition executes.
+	StmtElem map[lang.Stmt]int
 }
 
 // Process slot header: proctype id, pc (one byte, or two when some
@@ -186,11 +190,19 @@ type Trans struct {
 	Orig   *Trans // the transition this one copies, if it is a copy
 	// Path lists the elements a merged chain passes through, between its
 	// first statement and its end (pan marks them reached when it runs).
-	Path  []int32
-	Recv  bool // starts with a receive (can complete a rendezvous)
-	End   bool // the -end- transition that removes the process
-	DStep bool
-	Stmts []lang.Stmt // the statements it executes (several when merged)
-	Text  string
-	Pos   lang.Pos
+	Path []int32
+	// Elem is the element whose transition this is (a copy's original).
+	Elem int
+	// Hops are the jump elements ('.', goto, break) SPIN's simulator
+	// executes as steps of their own after this transition, before the
+	// process reaches Dst; Silent says they are passed over without steps
+	// (inside an atomic sequence or a d_step).
+	Hops   []int32
+	Silent bool
+	Recv   bool // starts with a receive (can complete a rendezvous)
+	End    bool // the -end- transition that removes the process
+	DStep  bool
+	Stmts  []lang.Stmt // the statements it executes (several when merged)
+	Text   string
+	Pos    lang.Pos
 }

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -89,85 +88,66 @@ func (m *Model) MtypeName(v int64) string {
 	return strconv.FormatInt(v, 10)
 }
 
-// Sprintf formats a Promela printf: format is the string literal as
-// written, with its quotes and escapes. The conversions are C's %d %i %u %c
-// %o %x %X and SPIN's %e (an mtype's name); width and flags are honoured.
-func Sprintf(m *Model, format string, args []int64) string {
-	f := unquote(format)
-	var b strings.Builder
-	next := 0
-	arg := func() int64 {
-		if next < len(args) {
-			next++
-			return args[next-1]
-		}
-		return 0
+// Sprintf formats a Promela printf as SPIN does: format is the string
+// literal as written (quotes and escapes included). SPIN reads the format
+// itself rather than handing it to C: it knows %d %u %c %o %x, %e (an
+// mtype's name) and %%, the escapes \n and \t (a backslash before anything
+// else stands for that character), and nothing else. A conversion it does
+// not know (a width, %s, %ld...) is an error that uses up an argument; a
+// conversion without an argument left is an error too. The errors are
+// returned in SPIN's words, in order.
+func Sprintf(m *Model, format string, args []int64) (text string, errs []string) {
+	raw := format
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		raw = raw[1 : len(raw)-1]
 	}
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' {
-			b.WriteByte(f[i])
-			continue
-		}
-		j := i + 1
-		for j < len(f) && strings.IndexByte("-+ #0123456789.l", f[j]) >= 0 {
-			j++
-		}
-		if j >= len(f) {
-			b.WriteString(f[i:])
-			break
-		}
-		spec := strings.ReplaceAll(f[i:j], "l", "")
-		switch f[j] {
-		case '%':
-			b.WriteByte('%')
-		case 'd', 'i':
-			fmt.Fprintf(&b, spec+"d", arg())
-		case 'u':
-			fmt.Fprintf(&b, spec+"d", uint32(arg()))
-		case 'c':
-			fmt.Fprintf(&b, spec+"c", rune(byte(arg())))
-		case 'o', 'x', 'X':
-			fmt.Fprintf(&b, spec+string(f[j]), uint32(arg()))
-		case 'e':
-			fmt.Fprintf(&b, spec+"s", m.MtypeName(arg()))
-		case 's':
-			fmt.Fprintf(&b, spec+"d", arg())
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '\\' && i+1 < len(raw):
+			i++
+			switch raw[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(raw[i])
+			}
+		case c == '%' && i+1 < len(raw):
+			i++
+			conv := raw[i]
+			if conv == '%' {
+				b.WriteByte('%')
+				continue
+			}
+			if len(args) == 0 {
+				errs = append(errs, "too few print args "+format)
+				continue
+			}
+			v := args[0]
+			args = args[1:]
+			switch conv {
+			case 'd':
+				b.WriteString(strconv.FormatInt(int64(int32(v)), 10))
+			case 'u':
+				b.WriteString(strconv.FormatUint(uint64(uint32(v)), 10))
+			case 'c':
+				if byte(v) != 0 {
+					b.WriteByte(byte(v))
+				}
+			case 'o':
+				b.WriteString(strconv.FormatUint(uint64(uint32(v)), 8))
+			case 'x':
+				b.WriteString(strconv.FormatUint(uint64(uint32(v)), 16))
+			case 'e':
+				b.WriteString(m.MtypeName(v))
+			default:
+				errs = append(errs, "bad print cmd: '"+raw[i-1:]+"\"'")
+			}
 		default:
-			b.WriteString(f[i : j+1])
-		}
-		i = j
-	}
-	return b.String()
-}
-
-// unquote removes the quotes of a string literal and interprets C escapes.
-func unquote(lit string) string {
-	if len(lit) >= 2 && lit[0] == '"' {
-		lit = lit[1 : len(lit)-1]
-	}
-	if !strings.Contains(lit, `\`) {
-		return lit
-	}
-	var b strings.Builder
-	for i := 0; i < len(lit); i++ {
-		c := lit[i]
-		if c != '\\' || i+1 >= len(lit) {
 			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch lit[i] {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case '0':
-			b.WriteByte(0)
-		default:
-			b.WriteByte(lit[i])
 		}
 	}
-	return b.String()
+	return b.String(), errs
 }

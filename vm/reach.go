@@ -30,6 +30,12 @@ type Element struct {
 	// Map is pan's mapstate: a choice or compound element counts as
 	// reached when this element is (0: none).
 	Map int
+	// Own is the element's own place (Pos can be its first option's) and
+	// Text the text SPIN shows for it.
+	Own      lang.Pos
+	Text     string
+	ValidEnd bool // -end-, or an end label
+	Goto     bool // a goto or break jump
 }
 
 // UnreachedLine is one line of an unreached listing.
@@ -139,9 +145,15 @@ func (b *builder) elements() {
 
 	b.pt.Elements = make([]Element, len(b.nodes))
 	for i, n := range b.nodes {
-		e := Element{Seqno: n.seqno, PC: n.pc, Pos: n.pos, Static: static[n.seqno]}
+		e := Element{Seqno: n.seqno, PC: n.pc, Pos: n.pos, Static: static[n.seqno], Text: b.panText(n)}
 		if n.kind == nEnd && b.pt.Proc.Body.End.Line > 0 {
 			e.Pos = b.pt.Proc.Body.End // pan puts -end- at the closing brace
+		}
+		e.Own = e.Pos
+		e.Goto = n.kind == nGoto
+		e.ValidEnd = n.kind == nEnd
+		for _, l := range n.labels {
+			e.ValidEnd = e.ValidEnd || strings.HasPrefix(l, "end")
 		}
 		if len(n.ptrs) > 0 {
 			if leaves := b.leaves(n, nil, 0); len(leaves) > 0 {
@@ -169,6 +181,50 @@ func (b *builder) elements() {
 	for _, pc := range b.pt.PCs {
 		pc.Seqno = b.pcNodes[pc.N].seqno
 	}
+	b.pt.StmtElem = map[lang.Stmt]int{}
+	entries := map[*node]bool{} // first elements of atomic bodies
+	for _, n := range b.nodes {
+		if n.kind == nStmt {
+			b.pt.StmtElem[n.stmt] = n.seqno
+		}
+		if n.kind == nAtomic {
+			entries[b.huntStart(n.body.first)] = true
+		}
+	}
+	for _, n := range b.nodes {
+		if t := n.raw; t != nil {
+			t.Elem = n.seqno
+			t.Hops = b.hops(n)
+			t.Silent = n.kind == nDStep || n.status&statDStep != 0 || n.status&statAtom != 0 && !entries[n]
+		}
+	}
+	for _, t := range b.pt.Trans {
+		if t.Orig != nil {
+			t.Elem, t.Hops, t.Silent = t.Orig.Elem, t.Orig.Hops, t.Orig.Silent
+		}
+	}
+}
+
+// hops lists the jump elements SPIN's simulator steps through after
+// element n: '.' nodes and break nodes one by one, up to a goto, which
+// leads (hunting) to its label without further steps. A goto element
+// itself has none: it is the jump.
+func (b *builder) hops(n *node) []int32 {
+	if n.kind == nGoto || n.kind == nEnd {
+		return nil
+	}
+	var out []int32
+	for f := n.next; f != nil && len(out) <= len(b.nodes); f = f.next {
+		switch f.kind {
+		case nDot, nBreak:
+			out = append(out, int32(f.seqno))
+			continue
+		case nGoto:
+			out = append(out, int32(f.seqno))
+		}
+		break
+	}
+	return out
 }
 
 // leaves returns the elements whose transitions make up the list of a
@@ -237,7 +293,7 @@ func (b *builder) panText(n *node) string {
 		return b.c.m.Spec.SpinText(n.stmt)
 	case nGoto:
 		if n.loop != nil {
-			return "goto :b"
+			return fmt.Sprintf("goto :b%d", n.loop.n)
 		}
 		return "goto " + n.label
 	case nBreak:

@@ -23,7 +23,8 @@ type Runner struct {
 	// process Sender.
 	Owner, Pending, Sender int
 
-	machine *Machine
+	machine *Machine // executes moves (Do): its hooks see them
+	probe   *Machine // tries moves (Moves): no hooks
 }
 
 // NewRunner returns a runner at the model's initial state.
@@ -32,13 +33,13 @@ func NewRunner(m *Model) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{M: m, S: s, Owner: -1, Sender: -1, machine: NewMachine(m)}, nil
+	return &Runner{M: m, S: s, Owner: -1, Sender: -1, machine: NewMachine(m), probe: NewMachine(m)}, nil
 }
 
 // ResumeRunner returns r ready to run from the state and flags it holds
 // (for a Runner built as a literal, to explore from a given state).
 func ResumeRunner(r *Runner) *Runner {
-	r.machine = NewMachine(r.M)
+	r.machine, r.probe = NewMachine(r.M), NewMachine(r.M)
 	return r
 }
 
@@ -87,7 +88,7 @@ func (r *Runner) pass(timeout bool) []Move {
 
 // processMoves lists the moves of process pid.
 func (r *Runner) processMoves(pid int, timeout bool) []Move {
-	m, s, machine := r.M, r.S, r.machine
+	m, s, machine := r.M, r.S, r.probe
 	machine.Timeout, machine.Pending = timeout, r.Pending
 	if !machine.HighestPriority(s, pid) {
 		return nil
@@ -125,10 +126,10 @@ func (r *Runner) processMoves(pid int, timeout bool) []Move {
 // the message.
 func (r *Runner) takesOffer(pid int, t *Trans) bool {
 	next := r.S.Clone()
-	if !r.machine.Effect(next, t) || r.machine.Rendezvous == 0 {
+	if !r.probe.Effect(next, t) || r.probe.Rendezvous == 0 {
 		return true
 	}
-	offer := &Runner{M: r.M, S: next, Owner: -1, Pending: r.machine.Rendezvous, Sender: pid, machine: NewMachine(r.M)}
+	offer := &Runner{M: r.M, S: next, Owner: -1, Pending: r.probe.Rendezvous, Sender: pid, probe: NewMachine(r.M)}
 	return len(offer.pass(false)) > 0
 }
 

@@ -13,7 +13,7 @@ func (c *compiler) flow(pt *ProcType) {
 	b := &builder{c: c, pt: pt, labels: map[string]*node{}, dst: map[*Trans]*node{},
 		rawOwner: map[*Trans]*node{}, inherit: map[*node][]*node{}}
 	c.builders[pt] = b
-	body := b.sequence(pt.Proc.Body.Stmts)
+	body := b.sequenceTo(pt.Proc.Body.Stmts, pt.Proc.Body.End)
 	body.add(b.newNode(nEnd, nil, pt.Proc.Body.P))
 	body.extent = body.last
 	b.body = body

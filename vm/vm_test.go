@@ -36,7 +36,12 @@ func runOne(t *testing.T, src string) string {
 	}
 	var out strings.Builder
 	machine := NewMachine(m)
-	machine.Out = &out
+	machine.Print = func(text string, errs []string) {
+		for _, e := range errs {
+			out.WriteString("error: " + e + "\n")
+		}
+		out.WriteString(text)
+	}
 	for step := 0; s.NrProcs() > 0; step++ {
 		if step > 1000 {
 			t.Fatal("runs for ever")
@@ -114,6 +119,21 @@ func TestDisassemble(t *testing.T) {
 	for _, op := range []string{"loadg", "const", "gt", "jzfail", "guardok"} {
 		if !strings.Contains(code, op) {
 			t.Errorf("disassembly lacks %s:\n%s", op, code)
+		}
+	}
+}
+
+// TestTraceKeepsFingerprint checks that compiling with trace marks (for
+// simulation and replay) changes neither the fingerprint trails carry nor
+// what the model does.
+func TestTraceKeepsFingerprint(t *testing.T) {
+	src := `byte x; chan c = [1] of { byte };
+active proctype p() { do :: x < 3 -> x++; c!x; c?_ :: else -> break od; d_step { x > 2 -> if :: x == 3 -> x = 0 :: else fi } }`
+	for _, noMerge := range []bool{false, true} {
+		plain := compileSource(t, src, Options{NoMerge: noMerge})
+		traced := compileSource(t, src, Options{NoMerge: noMerge, Trace: true})
+		if plain.Fingerprint() != traced.Fingerprint() {
+			t.Errorf("no merge %v: tracing changes the fingerprint", noMerge)
 		}
 	}
 }

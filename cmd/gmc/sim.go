@@ -1,0 +1,146 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"gmc/checker"
+	"gmc/lang"
+	"gmc/sim"
+	"gmc/vm"
+)
+
+func init() {
+	register(&command{name: "sim", summary: "simulate a model at random, printing as spin does", run: runSim})
+	register(&command{name: "replay", summary: "follow an error trail step by step (as spin -t -p)", run: runReplay})
+}
+
+// simFlags are the flags sim and replay share.
+type simFlags struct {
+	opts    sim.Options
+	seed    int64
+	chans   bool
+	noSteps bool
+}
+
+func (f *simFlags) define(fs interface {
+	IntVar(*int, string, int, string)
+	BoolVar(*bool, string, bool, string)
+}) {
+	fs.IntVar(&f.opts.MaxSteps, "u", 0, "stop after `N` steps (0: no bound)")
+	fs.IntVar(&f.opts.From, "j", 0, "show steps from step `N` on")
+	fs.BoolVar(&f.opts.Globals, "g", false, "show the globals that change after each step")
+	fs.BoolVar(&f.opts.Locals, "l", false, "show the locals of the process that steps after each step")
+	fs.BoolVar(&f.opts.NoIndent, "T", false, "do not indent printf output by process")
+}
+
+// loadForSim reads and compiles a model for simulation (no merging, no
+// dead-variable resets: SPIN's simulator has neither) or replay (as the
+// run that wrote the trail).
+func loadForSim(path string, merge, deadVars bool, stderr io.Writer) (*vm.Model, bool) {
+	spec, diags := lang.Load(path, nil)
+	printDiagnostics(stderr, diags)
+	if diags.ErrorCount() > 0 {
+		return nil, false
+	}
+	m, err := vm.Compile(spec, vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+		return nil, false
+	}
+	return m, true
+}
+
+func runSim(args []string, stdout, stderr io.Writer) int {
+	var f simFlags
+	fs := newFlags("sim", "gmc sim [flags] MODEL.pml", "gmc sim --seed 7 -p examples/models/philosophers.pml", stderr)
+	f.define(fs)
+	fs.Int64Var(&f.seed, "seed", 0, "random seed `S` (0: from the clock; the seed used is printed on stderr)")
+	fs.BoolVar(&f.opts.Steps, "p", false, "show every step")
+	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	m, ok := loadForSim(fs.Arg(0), false, false, stderr)
+	if !ok {
+		return exitUsage
+	}
+	if f.seed == 0 {
+		f.seed = time.Now().UnixNano()%1000000000 + 1
+	}
+	f.opts.Seed = uint64(f.seed)
+	fmt.Fprintf(stderr, "gmc: seed %d (gmc sim --seed %d repeats this run)\n", f.seed, f.seed)
+	res, err := sim.Simulate(m, f.opts, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", fs.Arg(0), err)
+		return exitUsage
+	}
+	if res.Assertion || res.Fatal != nil {
+		return exitViolation
+	}
+	return exitOK
+}
+
+func runReplay(args []string, stdout, stderr io.Writer) int {
+	var f simFlags
+	fs := newFlags("replay", "gmc replay [flags] MODEL.pml [TRAIL]", "gmc replay -g examples/models/philosophers.pml", stderr)
+	f.define(fs)
+	fs.BoolVar(&f.opts.Steps, "p", true, "show every step (-p=false: only printf output and the end)")
+	fs.BoolVar(&f.chans, "c", false, "show the channels after each step")
+	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fs.Usage()
+		return exitUsage
+	}
+	path := fs.Arg(0)
+	trailPath := checker.TrailPath(path, 1)
+	if fs.NArg() == 2 {
+		trailPath = fs.Arg(1)
+	}
+	tr, err := readTrail(trailPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmc replay: %v\n", err)
+		return exitUsage
+	}
+	m, ok := loadForSim(path, tr.Merge, true, stderr)
+	if !ok {
+		return exitUsage
+	}
+	if tr.Model != m.Fingerprint() {
+		fmt.Fprintf(stderr, "gmc replay: %s was not written for %s as it is now (the model changed since); run gmc run again\n", trailPath, path)
+		return exitUsage
+	}
+	if f.chans {
+		f.opts.Channels = true
+	}
+	if _, err := sim.Replay(m, tr.Steps, f.opts, stdout); err != nil {
+		fmt.Fprintf(stderr, "gmc replay: %s: %v\n", trailPath, err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// readTrail reads a trail file, naming the file in its errors.
+func readTrail(path string) (*checker.Trail, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("no trail %s (gmc run writes one when it finds an error)", path)
+		}
+		return nil, err
+	}
+	defer file.Close()
+	tr, err := checker.ReadTrail(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return tr, nil
+}

@@ -1,0 +1,350 @@
+// Package sim runs a model step by step, at random (Simulate, as spin
+// does) or along a trail (Replay, as spin -t does), and writes what SPIN
+// writes: printf output indented by process, step lines, variable dumps
+// and the final report (docs/spin-sim-output.md).
+package sim
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"gmc/lang"
+	"gmc/vm"
+)
+
+// Options say what a simulation or replay shows.
+type Options struct {
+	Seed     uint64 // random choices (Simulate)
+	MaxSteps int    // -u: stop before step MaxSteps+1 (0: no bound)
+	From     int    // -j: show steps from this depth on
+	NoIndent bool   // -T: printf output starts at the left margin
+	Steps    bool   // -p: a line per step
+	Globals  bool   // -g: globals that changed, after each step
+	Locals   bool   // -l: the stepping process's locals after each step, and every process's at the end
+	Channels bool   // -c: the channels after each step
+}
+
+// Result is how a run ended.
+type Result struct {
+	Depth     int  // steps taken
+	Created   int  // processes created, the first ones included
+	Errors    int  // error lines printed (a simulation's exit status)
+	Assertion bool // an assertion was violated
+	Fatal     *vm.RuntimeError
+	Blocked   bool // every process was blocked, even with timeout
+	Limited   bool // the -u bound stopped it
+}
+
+// printer writes a run's output in SPIN's words. It tracks what the
+// output needs and the model does not: the depth, the processes created,
+// and the numbers SPIN's simulator gives channels (not pan's, see
+// docs/spin-sim-output.md 1.9).
+type printer struct {
+	w     io.Writer
+	m     *vm.Model
+	opts  Options
+	r     *vm.Runner
+	res   *Result
+	pid   int         // the process whose printf output is being printed
+	queue map[int]int // channel id -> queue number shown
+	// silent says, per pid, that the process's last step passes the
+	// jumps after it without steps (inside an atomic sequence).
+	silent map[int]bool
+	// replay: -j holds printf output back too (a simulation shows it).
+	replay bool
+
+	// The step being executed: its move, process type and the state and
+	// values before it; the statements it executed so far (the machine
+	// reports each as it starts); finish is called as each one ends.
+	mv               vm.Move
+	pt               *vm.ProcType
+	before           *vm.State
+	gBefore, lBefore []vm.Item
+	stmts            []lang.Stmt
+	errsShown        int
+	startedNow       int // processes the step created, announced so far
+	finish           func(st lang.Stmt, s *vm.State, last bool)
+}
+
+func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
+	p := &printer{w: w, m: m, opts: opts, r: r, res: &Result{}, queue: map[int]int{}, silent: map[int]bool{}}
+	machine := r.Machine()
+	machine.Print = p.printf
+	machine.Trace = p.trace
+	machine.SetPriority = func(pid, prio int) {
+		// SPIN's simulator says so, at the depth of the step doing it.
+		s := machine.State()
+		fmt.Fprintf(p.w, "%3d: setting priority of proc %d (%s) to %d\n", p.res.Depth+1, pid, p.m.ProcType(s, pid).Name, prio)
+	}
+	return p
+}
+
+// trace is told each statement the machine starts: the one before it has
+// ended. (The first statement of a transition is reported twice, by its
+// guard and by its effect.)
+func (p *printer) trace(s lang.Stmt) {
+	n := len(p.stmts)
+	if n > 0 && p.stmts[n-1] == s {
+		return
+	}
+	if n > 0 && p.finish != nil {
+		p.finish(p.stmts[n-1], p.r.Machine().State(), false)
+	}
+	p.stmts = append(p.stmts, s)
+}
+
+// begin prepares the output of move mv.
+func (p *printer) begin(mv vm.Move) {
+	p.mv, p.before = mv, p.r.S
+	p.pt = p.m.ProcType(p.before, mv.Pid)
+	p.pid, p.stmts, p.errsShown, p.startedNow = mv.Pid, nil, 0, 0
+	p.gBefore, p.lBefore = p.snapshot(p.before, mv.Pid)
+	p.useGlobals(p.before, mv.T)
+}
+
+// end finishes the last statement of the step.
+func (p *printer) end() {
+	if n := len(p.stmts); n > 0 && p.finish != nil {
+		p.finish(p.stmts[n-1], p.r.S, true)
+	}
+	p.finish = nil
+}
+
+// newErrors returns the errors the machine raised since last asked.
+func (p *printer) newErrors() []*vm.RuntimeError {
+	errs := p.r.Machine().Errors
+	if p.errsShown > len(errs) {
+		p.errsShown = 0
+	}
+	out := errs[p.errsShown:]
+	p.errsShown = len(errs)
+	return out
+}
+
+// quiet reports whether output is held back at this depth (-j).
+func (p *printer) quiet() bool { return p.res.Depth < p.opts.From }
+
+// indent is what precedes a process's printf output.
+func (p *printer) indent(pid int) string {
+	if p.opts.NoIndent {
+		return ""
+	}
+	return strings.Repeat(" ", 2+4*(pid+1))
+}
+
+// printf prints what a printf or printm of the stepping process printed,
+// after the errors its format raised.
+func (p *printer) printf(text string, errs []string) {
+	for _, e := range errs {
+		p.errorLine(p.current(), e)
+	}
+	if !p.replay || !p.quiet() {
+		fmt.Fprint(p.w, p.indent(p.pid)+text)
+	}
+}
+
+// current is the statement being executed.
+func (p *printer) current() lang.Stmt {
+	if n := len(p.stmts); n > 0 {
+		return p.stmts[n-1]
+	}
+	return nil
+}
+
+// errorLine prints one of SPIN's error lines, at statement s.
+func (p *printer) errorLine(s lang.Stmt, msg string) {
+	p.res.Errors++
+	if s != nil {
+		fmt.Fprintf(p.w, "spin: %s:%d, Error: %s\n", s.Pos().File, s.Pos().Line, msg)
+	} else {
+		fmt.Fprintf(p.w, "spin: Error: %s\n", msg)
+	}
+}
+
+// label is how a step names a process: "proc  1 (B:1) ".
+func (p *printer) label(s *vm.State, pid int, pt *vm.ProcType) string {
+	name := pt.Name
+	if pt.Proc.Kind == lang.KindInit {
+		name = ":init:"
+	}
+	prio := 1
+	if pid < s.NrProcs() && p.m.ProcType(s, pid) == pt {
+		prio = p.m.Priority(s, pid)
+	}
+	return fmt.Sprintf("proc %2d (%s:%d) ", pid, name, prio)
+}
+
+// where is "FILE:LINE (state N)" for element seqno of pt, with the valid
+// end state mark.
+func where(pt *vm.ProcType, seqno int) string {
+	e := pt.Elements[seqno-1]
+	s := fmt.Sprintf("%s:%d (state %d)", e.Own.File, e.Own.Line, seqno)
+	if e.ValidEnd {
+		s += " <valid end state>"
+	}
+	return s
+}
+
+// stepLine prints the line of one step: process pid of type pt executed
+// element seqno, shown with text.
+func (p *printer) stepLine(s *vm.State, pid int, pt *vm.ProcType, seqno int, text string) {
+	if !p.opts.Steps || p.quiet() {
+		return
+	}
+	fmt.Fprintf(p.w, "%3d:\t%s%s\t[%s]\n", p.res.Depth, p.label(s, pid, pt), where(pt, seqno), text)
+}
+
+// stmtText is the text a step line shows for a statement: SPIN's, with
+// the backslashes of a printf's format doubled.
+func stmtText(pt *vm.ProcType, st lang.Stmt) string {
+	text := pt.Elements[pt.StmtElem[st]-1].Text
+	if _, ok := st.(*lang.Printf); ok {
+		text = strings.ReplaceAll(text, `\`, `\\`)
+	}
+	return text
+}
+
+// number gives the channels that appear for the first time in s their
+// queue numbers, as SPIN's simulator does: a process's local channels when
+// it is created (in declaration order), globals when first used.
+func (p *printer) numberLocals(s *vm.State, pid int) {
+	for _, it := range p.m.LocalChans(s, pid) {
+		p.numberChan(int(it))
+	}
+}
+
+func (p *printer) numberChan(ch int) {
+	if ch > 0 && p.queue[ch] == 0 {
+		p.queue[ch] = len(p.queue) + 1
+	}
+}
+
+// useGlobals numbers the global channels the statements of t refer to.
+func (p *printer) useGlobals(s *vm.State, t *vm.Trans) {
+	for _, st := range t.Stmts {
+		lang.WalkStmtExprs(st, func(e lang.Expr) {
+			r, ok := e.(*lang.VarRef)
+			if !ok || r.Var == nil || r.Var.Type.Kind != lang.TChan || r.Var.Proc != nil || r.Var.Field {
+				return
+			}
+			for _, ch := range p.m.GlobalChanIDs(s, r.Var) {
+				p.numberChan(ch)
+			}
+		})
+	}
+}
+
+// dumpGlobals prints the globals: all of them, or those that changed
+// since before (and every channel) when before is not nil.
+func (p *printer) dumpGlobals(s *vm.State, before []vm.Item) {
+	items := p.m.GlobalItems(s)
+	changed := map[string]bool{} // variable names (without index) that changed
+	if len(before) == len(items) {
+		for i, it := range items {
+			if !it.Chan && it.Value != before[i].Value {
+				changed[baseName(it.Name)] = true
+			}
+		}
+	}
+	for _, it := range items {
+		switch {
+		case it.Chan:
+			p.chanLine(s, it, "")
+		case before == nil || changed[baseName(it.Name)] && !strings.Contains(it.Name, "."):
+			fmt.Fprintf(p.w, "\t\t%s = %s\n", it.Name, p.value(it))
+		}
+	}
+}
+
+// dumpLocals prints process pid's locals: all of them, or those that
+// changed since before (and its channels and structures) when before is
+// not nil.
+func (p *printer) dumpLocals(s *vm.State, pid int, before []vm.Item) {
+	pt := p.m.ProcType(s, pid)
+	name := pt.Name
+	if pt.Proc.Kind == lang.KindInit {
+		name = ":init:"
+	}
+	prefix := fmt.Sprintf("%s(%d):", name, pid)
+	items := p.m.LocalItems(s, pid)
+	changed := map[string]bool{}
+	if before != nil && len(before) == len(items) {
+		for i, it := range items {
+			if it.Value != before[i].Value {
+				changed[baseName(it.Name)] = true
+			}
+		}
+	}
+	for _, it := range items {
+		switch {
+		case it.Chan:
+			p.chanLine(s, it, prefix)
+		case before == nil || changed[baseName(it.Name)] || strings.Contains(it.Name, "."):
+			fmt.Fprintf(p.w, "\t\t%s%s = %s\n", prefix, it.Name, p.value(it))
+		}
+	}
+}
+
+// baseName is a variable's name without indexes and fields.
+func baseName(name string) string {
+	if i := strings.IndexAny(name, "[."); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+func (p *printer) value(it vm.Item) string {
+	if it.Mtype {
+		return p.m.MtypeName(it.Value)
+	}
+	return fmt.Sprint(it.Value)
+}
+
+// chanLine prints a channel variable's queue, if it has one to show
+// (rendezvous channels never do).
+func (p *printer) chanLine(s *vm.State, it vm.Item, prefix string) {
+	q := p.queue[int(it.Value)]
+	c := p.m.ChanContents(s, int(it.Value))
+	if q == 0 || c == nil || c.Type.Cap == 0 {
+		return
+	}
+	var b strings.Builder
+	for _, msg := range c.Messages {
+		b.WriteByte('[')
+		for k, v := range msg {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			if c.Type.FieldIsMtype(k) {
+				b.WriteString(p.m.MtypeName(v))
+			} else {
+				fmt.Fprint(&b, v)
+			}
+		}
+		b.WriteByte(']')
+	}
+	fmt.Fprintf(p.w, "\t\tqueue %d (%s%s): %s\n", q, prefix, it.Name, b.String())
+}
+
+// finalReport prints the processes still alive and the count of those
+// created (SPIN's wrapup).
+func (p *printer) finalReport() {
+	s := p.r.S
+	if n := s.NrProcs(); n > 0 {
+		fmt.Fprintf(p.w, "#processes: %d\n", n)
+		p.dumpGlobals(s, nil)
+		for pid := n - 1; pid >= 0; pid-- {
+			pt := p.m.ProcType(s, pid)
+			fmt.Fprintf(p.w, "%3d:\t%s%s\n", p.res.Depth, p.label(s, pid, pt), where(pt, pt.PCs[p.m.PC(s, pid)].Seqno))
+			if p.opts.Locals {
+				p.dumpLocals(s, pid, nil)
+			}
+		}
+	}
+	if p.res.Created == 1 {
+		fmt.Fprintln(p.w, "1 process created")
+	} else {
+		fmt.Fprintf(p.w, "%d processes created\n", p.res.Created)
+	}
+}

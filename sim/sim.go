@@ -1,0 +1,301 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"gmc/lang"
+	"gmc/vm"
+)
+
+// Simulate runs m at random from its initial state, as SPIN's simulator
+// does, until every process is done or blocked, an assertion fails, a
+// run-time error stops it, or the -u bound. m must be compiled with
+// vm.Options{NoMerge: true, Trace: true}: the simulator shows statements
+// one by one.
+func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
+	r, err := vm.NewRunner(m)
+	if err != nil {
+		return nil, err
+	}
+	p := newPrinter(w, m, r, opts)
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x5ee0))
+	for pid := 0; pid < r.S.NrProcs(); pid++ {
+		p.startProcess(r.S, pid, -1)
+	}
+	for {
+		if opts.MaxSteps > 0 && p.res.Depth >= opts.MaxSteps {
+			fmt.Fprintf(w, "-------------\ndepth-limit (-u%d steps) reached\n", opts.MaxSteps)
+			p.res.Limited = true
+			break
+		}
+		if r.S.NrProcs() == 0 {
+			break // every process has ended
+		}
+		p.useCurrent()
+		moves, timeout := r.Moves()
+		if len(moves) == 0 || timeout {
+			// Every process is blocked: SPIN says timeout, and tries
+			// again with timeout true; a second time, the run ends.
+			if !p.quiet() {
+				fmt.Fprint(w, p.indent(0)+"timeout\n")
+			}
+			if len(moves) == 0 {
+				p.res.Blocked = true
+				break
+			}
+		}
+		if p.simStep(pick(rng, moves)) {
+			break
+		}
+	}
+	p.finalReport()
+	return p.res, nil
+}
+
+// pick chooses a move: a process at random among those that can move,
+// then one of its moves at random.
+func pick(rng *rand.Rand, moves []vm.Move) vm.Move {
+	var pids []int
+	for _, mv := range moves {
+		if len(pids) == 0 || pids[len(pids)-1] != mv.Pid {
+			pids = append(pids, mv.Pid)
+		}
+	}
+	pid := pids[rng.IntN(len(pids))]
+	var own []vm.Move
+	for _, mv := range moves {
+		if mv.Pid == pid {
+			own = append(own, mv)
+		}
+	}
+	return own[rng.IntN(len(own))]
+}
+
+// useCurrent numbers the global channels the statements every process is
+// at refer to: SPIN's simulator tries them, and numbers a channel when it
+// first evaluates it.
+func (p *printer) useCurrent() {
+	s := p.r.S
+	for pid := s.NrProcs() - 1; pid >= 0; pid-- {
+		pt := p.m.ProcType(s, pid)
+		for _, t := range pt.PCs[p.m.PC(s, pid)].Trans {
+			p.useGlobals(s, t)
+		}
+	}
+}
+
+// startProcess announces process pid, created by creator (-1: at the
+// start), and numbers its local channels.
+func (p *printer) startProcess(s *vm.State, pid, creator int) {
+	p.res.Created++
+	p.numberLocals(s, pid)
+	if !p.opts.Steps {
+		return
+	}
+	pt := p.m.ProcType(s, pid)
+	name := pt.Name
+	if pt.Proc.Kind == lang.KindInit {
+		name = ":init:"
+	}
+	prio := ""
+	if pt.Priority > 1 {
+		prio = fmt.Sprintf(" priority %d", pt.Priority)
+	}
+	if creator < 0 {
+		fmt.Fprintf(p.w, "%3d:\tproc  - (:root:) creates proc %2d (%s)%s\n", p.res.Depth, pid, name, prio)
+		return
+	}
+	fmt.Fprintf(p.w, "Starting %s with pid %d%s\n", name, pid, prio)
+	cpt := p.m.ProcType(s, creator)
+	fmt.Fprintf(p.w, "%3d:\t%screates proc %2d (%s)%s\n", p.res.Depth, p.label(s, creator, cpt), pid, name, prio)
+}
+
+// simStep takes one move of the simulation and prints it. It reports
+// whether the run must stop (an error).
+func (p *printer) simStep(mv vm.Move) (stop bool) {
+	r := p.r
+	if mv.T.Escape && p.opts.Steps && !p.quiet() {
+		pt := p.m.ProcType(r.S, mv.Pid)
+		e := pt.Elements[mv.T.Elem-1]
+		fmt.Fprintf(p.w, "\tEscape taken %s:%d\n", e.Own.File, e.Own.Line)
+	}
+	p.begin(mv)
+	var send lang.Stmt // a rendezvous offer, shown with its receive
+	p.finish = func(st lang.Stmt, s *vm.State, last bool) {
+		machine := r.Machine()
+		if len(machine.Errors) > 0 {
+			return // a failed step is not shown
+		}
+		if last && machine.Rendezvous != 0 {
+			send = st
+			return
+		}
+		// Each statement is a step (several in a d_step); only the last
+		// one of a d_step is shown, but the dumps follow every one.
+		p.res.Depth++
+		if last {
+			p.created(p.before, mv.Pid)
+			p.stepLine(s, mv.Pid, p.pt, p.pt.StmtElem[st], stmtText(p.pt, st))
+		}
+		p.dumps(s, mv.Pid, p.gBefore, p.lBefore)
+		p.gBefore, p.lBefore = p.snapshot(s, mv.Pid)
+	}
+	errs := r.Do(mv)
+	p.end()
+	if p.errors(p.pt, errs) {
+		// The step that failed counts, but the process stays at it.
+		p.res.Depth++
+		r.S = p.before
+		return true
+	}
+	switch {
+	case mv.T.End:
+		if p.opts.Steps && !p.quiet() {
+			fmt.Fprintf(p.w, "%3d:\t%s%sterminates\n", p.res.Depth, p.label(p.before, mv.Pid, p.pt), p.indent(mv.Pid))
+		}
+		return false
+	case r.Pending != 0:
+		return p.rendezvous(mv, send)
+	case len(p.stmts) == 0:
+		// A jump (a break option, a goto leaving an atomic sequence): a
+		// goto right after a statement inside an atomic sequence is passed
+		// over, as the simulator passes jumps there.
+		if p.pt.Elements[mv.T.Elem-1].Goto && p.silent[mv.Pid] {
+			break
+		}
+		p.res.Depth++
+		p.stepLine(r.S, mv.Pid, p.pt, mv.T.Elem, p.pt.Elements[mv.T.Elem-1].Text)
+		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore)
+	}
+	p.silent[mv.Pid] = mv.T.Silent
+	if !mv.T.Silent {
+		for _, h := range mv.T.Hops {
+			p.res.Depth++
+			p.stepLine(r.S, mv.Pid, p.pt, int(h), p.pt.Elements[h-1].Text)
+		}
+	}
+	return false
+}
+
+// rendezvous completes a rendezvous whose send was just offered: the
+// receive follows at once, and the two are one step, shown as two lines.
+func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
+	r := p.r
+	spt, sender := p.pt, r.S
+	moves, _ := r.Moves()
+	if len(moves) == 0 {
+		return true // cannot happen: the runner offers only sends someone takes
+	}
+	recv := moves[0]
+	p.begin(recv)
+	var got lang.Stmt
+	p.finish = func(st lang.Stmt, s *vm.State, last bool) {
+		if last {
+			got = st
+		}
+	}
+	errs := r.Do(recv)
+	p.end()
+	if p.errors(p.pt, errs) {
+		return true
+	}
+	p.res.Depth++
+	if sendStmt != nil {
+		p.stepLine(sender, send.Pid, spt, spt.StmtElem[sendStmt], stmtText(spt, sendStmt))
+	}
+	if got != nil {
+		p.stepLine(r.S, recv.Pid, p.pt, p.pt.StmtElem[got], stmtText(p.pt, got))
+	}
+	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore)
+	return false
+}
+
+// snapshot keeps the values -g and -l compare with after a step.
+func (p *printer) snapshot(s *vm.State, pid int) (globals, locals []vm.Item) {
+	if !p.opts.Steps {
+		return nil, nil
+	}
+	if p.opts.Globals {
+		globals = p.m.GlobalItems(s)
+	}
+	if p.opts.Locals && pid < s.NrProcs() {
+		locals = p.m.LocalItems(s, pid)
+	}
+	return globals, locals
+}
+
+// dumps prints, after a step, the globals that changed and the stepping
+// process's locals (-g, -l); at the -j depth, all of them.
+func (p *printer) dumps(s *vm.State, pid int, gBefore, lBefore []vm.Item) {
+	if !p.opts.Steps || p.quiet() {
+		return
+	}
+	all := p.opts.From > 0 && p.res.Depth == p.opts.From
+	if p.opts.Globals {
+		if all {
+			gBefore = nil
+		}
+		p.dumpGlobals(s, orEmpty(gBefore, all))
+	}
+	if p.opts.Locals && pid < s.NrProcs() {
+		p.dumpLocals(s, pid, orEmpty(lBefore, all))
+	}
+	if p.opts.Channels && !p.opts.Globals {
+		for _, it := range p.m.GlobalItems(s) {
+			if it.Chan {
+				p.chanLine(s, it, "")
+			}
+		}
+	}
+}
+
+// orEmpty is before, or nil (everything) when all is set; a missing
+// snapshot means nothing changed.
+func orEmpty(before []vm.Item, all bool) []vm.Item {
+	if all {
+		return nil
+	}
+	if before == nil {
+		return []vm.Item{}
+	}
+	return before
+}
+
+// created announces the processes the last step created.
+func (p *printer) created(before *vm.State, creator int) {
+	for pid := before.NrProcs(); pid < p.r.S.NrProcs(); pid++ {
+		p.startProcess(p.r.S, pid, creator)
+	}
+}
+
+// errors prints the errors a step raised, in SPIN's words, and reports
+// whether the run stops: an assertion violation stops a simulation, as
+// does a fatal error.
+func (p *printer) errors(pt *vm.ProcType, errs []*vm.RuntimeError) bool {
+	stop := false
+	for _, e := range errs {
+		if e.Fatal {
+			p.errorLine(e.Stmt, e.Msg)
+			p.res.Fatal = e
+			stop = true
+			continue
+		}
+		p.assertion(pt, e)
+		p.res.Assertion = true
+		stop = true
+	}
+	return stop
+}
+
+// assertion prints the two lines of a failed assertion.
+func (p *printer) assertion(pt *vm.ProcType, e *vm.RuntimeError) {
+	p.errorLine(e.Stmt, "assertion violated")
+	text := "assert"
+	if e.Stmt != nil {
+		text = strings.TrimSpace(stmtText(pt, e.Stmt))
+	}
+	fmt.Fprintf(p.w, "spin: text of failed assertion: %s\n", text)
+}
