@@ -136,13 +136,19 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 
 // TestReadTrailErrors checks that bad trails are refused with the line.
 func TestReadTrailErrors(t *testing.T) {
+	fp := strings.Repeat("0123456789abcdef", 4)
 	for _, c := range []struct{ src, want string }{
 		{"", "empty trail"},
 		{"hello\n", "line 1: not a gmc trail"},
 		{"gmc-trail 9\n", "line 1: trail format version"},
-		{"gmc-trail 1\nmodel abc\n0 x\n", "line 3: want a step"},
-		{"gmc-trail 1\nmodel abc\n-1 2\n", "line 3: want a step"},
-		{"gmc-trail 1\n0 1\n", "no model line"},
+		{"gmc-trail 1\nmodel abc\n", "line 2: the model fingerprint \"abc\" is not 64 hex digits"},
+		{"gmc-trail 1\nmodel " + fp + "\n0 x\n", "line 3: want a step"},
+		{"gmc-trail 1\nmodel " + fp + "\n-1 2\n", "line 3: want a step"},
+		{"gmc-trail 1\n0 1\nend 1\n", "no model line"},
+		{"gmc-trail 1\nmodel " + fp + "\n0 1\n1", "truncated: its last line \"1\" is cut short"},
+		{"gmc-trail 1\nmodel " + fp + "\n0 1\n1 1\n", "truncated: it has no end line after its 2 steps"},
+		{"gmc-trail 1\nmodel " + fp + "\n0 1\nend 2\n", "line 4: the end line says \"2\" steps, the trail has 1"},
+		{"gmc-trail 1\nmodel " + fp + "\n0 1\nend 1\n0 2\n", "line 5: \"0 2\" after the end line"},
 	} {
 		_, err := ReadTrail(strings.NewReader(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

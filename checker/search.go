@@ -534,12 +534,4 @@ func (d *DFS) report(e *Error) {
 }
 
 // validEnd reports whether every process is at a valid end state.
-func (d *DFS) validEnd(s *vm.State) bool {
-	for pid := 0; pid < s.NrProcs(); pid++ {
-		pt := d.m.ProcType(s, pid)
-		if !pt.PCs[d.m.PC(s, pid)].ValidEnd {
-			return false
-		}
-	}
-	return true
-}
+func (d *DFS) validEnd(s *vm.State) bool { return d.m.ValidEnd(s) }

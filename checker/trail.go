@@ -2,6 +2,7 @@ package checker
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -22,11 +23,12 @@ import (
 //	error <what went wrong>
 //	<pid> <transition id>
 //	...
+//	end <number of steps>
 //
 // with one line per step from the initial state: the process that moved
 // and the ID of the transition it took (vm.Trans.ID). The send and the
-// receive of a rendezvous are two steps. Lines starting with # are
-// comments.
+// receive of a rendezvous are two steps. The end line tells a whole trail
+// from a truncated one. Lines starting with # are comments.
 const TrailVersion = 1
 
 // TrailPath is the file the k-th error (from 1) of a run on model is
@@ -47,6 +49,7 @@ func WriteTrail(path string, m *vm.Model, e *Error) error {
 	for _, st := range e.Trail {
 		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
 	}
+	fmt.Fprintf(&b, "end %d\n", len(e.Trail))
 	return writeFileAtomic(path, []byte(b.String()))
 }
 
@@ -91,9 +94,14 @@ type Trail struct {
 
 // ReadTrail parses a trail. Errors name the line they are on.
 func ReadTrail(r io.Reader) (*Trail, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
 	t := &Trail{Merge: true}
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
+	ended := false
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
 	}
@@ -104,6 +112,9 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 			continue
 		}
 		key, rest, _ := strings.Cut(text, " ")
+		if ended {
+			return nil, bad("%q after the end line", text)
+		}
 		switch {
 		case line == 1 || t.Version == 0:
 			if key != "gmc-trail" {
@@ -114,12 +125,26 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 				return nil, bad("trail format version %q; this gmc reads version %d", rest, TrailVersion)
 			}
 			t.Version = v
+			if data[len(data)-1] != '\n' {
+				// WriteTrail ends every line; the file was cut short.
+				last := data[bytes.LastIndexByte(data, '\n')+1:]
+				return nil, fmt.Errorf("the trail is truncated: its last line %q is cut short", last)
+			}
 		case key == "model":
+			if len(rest) != 64 || strings.Trim(rest, "0123456789abcdef") != "" {
+				return nil, bad("the model fingerprint %q is not 64 hex digits (a damaged trail?)", rest)
+			}
 			t.Model = rest
 		case key == "error":
 			t.Error = rest
 		case key == "merge":
 			t.Merge = rest != "false"
+		case key == "end":
+			n, err := strconv.Atoi(rest)
+			if err != nil || n != len(t.Steps) {
+				return nil, bad("the end line says %q steps, the trail has %d (a damaged trail?)", rest, len(t.Steps))
+			}
+			ended = true
 		default:
 			pid, err1 := strconv.Atoi(key)
 			tr, err2 := strconv.Atoi(strings.TrimSpace(rest))
@@ -137,6 +162,9 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 	}
 	if t.Model == "" {
 		return nil, fmt.Errorf("trail has no model line")
+	}
+	if !ended {
+		return nil, fmt.Errorf("the trail is truncated: it has no end line after its %d steps", len(t.Steps))
 	}
 	return t, nil
 }

@@ -15,14 +15,15 @@ import (
 
 // Options say what a simulation or replay shows.
 type Options struct {
-	Seed     uint64 // random choices (Simulate)
-	MaxSteps int    // -u: stop before step MaxSteps+1 (0: no bound)
-	From     int    // -j: show steps from this depth on
-	NoIndent bool   // -T: printf output starts at the left margin
-	Steps    bool   // -p: a line per step
-	Globals  bool   // -g: globals that changed, after each step
-	Locals   bool   // -l: the stepping process's locals after each step, and every process's at the end
-	Channels bool   // -c: the channels after each step
+	Seed     uint64    // random choices (Simulate)
+	MaxSteps int       // -u: stop before step MaxSteps+1 (0: no bound)
+	From     int       // -j: show steps from this depth on
+	NoIndent bool      // -T: printf output starts at the left margin
+	Steps    bool      // -p: a line per step
+	Globals  bool      // -g: globals that changed, after each step
+	Locals   bool      // -l: the stepping process's locals after each step, and every process's at the end
+	Channels bool      // -c: the channels after each step
+	Stdin    io.Reader // what receives from STDIN read (nil: STDIN is an uninitialised channel)
 }
 
 // Result is how a run ended.
@@ -33,7 +34,10 @@ type Result struct {
 	Assertion bool // an assertion was violated
 	Fatal     *vm.RuntimeError
 	Blocked   bool // every process was blocked, even with timeout
-	Limited   bool // the -u bound stopped it
+	// InvalidEnd: a replay ended where no process can move and some
+	// process is not at a valid end state.
+	InvalidEnd bool
+	Limited    bool // the -u bound stopped it
 }
 
 // printer writes a run's output in SPIN's words. It tracks what the
@@ -258,9 +262,10 @@ func (p *printer) dumpGlobals(s *vm.State, before []vm.Item) {
 }
 
 // dumpLocals prints process pid's locals: all of them, or those that
-// changed since before (and its channels and structures) when before is
-// not nil.
-func (p *printer) dumpLocals(s *vm.State, pid int, before []vm.Item) {
+// changed since before or were assigned (and its channels and structures)
+// when before is not nil. SPIN marks a local when it is assigned, even
+// the value it had, and a whole array when one element is.
+func (p *printer) dumpLocals(s *vm.State, pid int, before []vm.Item, assigned map[string]bool) {
 	pt := p.m.ProcType(s, pid)
 	name := pt.Name
 	if pt.Proc.Kind == lang.KindInit {
@@ -280,10 +285,32 @@ func (p *printer) dumpLocals(s *vm.State, pid int, before []vm.Item) {
 		switch {
 		case it.Chan:
 			p.chanLine(s, it, prefix)
-		case before == nil || changed[baseName(it.Name)] || strings.Contains(it.Name, "."):
+		case before == nil || changed[baseName(it.Name)] || assigned[baseName(it.Name)] || strings.Contains(it.Name, "."):
 			fmt.Fprintf(p.w, "\t\t%s%s = %s\n", prefix, it.Name, p.value(it))
 		}
 	}
+}
+
+// assigned returns the names of the local variables statement st assigns
+// (nil for none).
+func assigned(st lang.Stmt) map[string]bool {
+	var refs []lang.Expr
+	switch st := st.(type) {
+	case *lang.Assign:
+		refs = []lang.Expr{st.LHS}
+	case *lang.Recv:
+		refs = st.Args
+	}
+	var names map[string]bool
+	for _, e := range refs {
+		if r, ok := e.(*lang.VarRef); ok && r.Kind == lang.RefVar && r.Var.Proc != nil {
+			if names == nil {
+				names = map[string]bool{}
+			}
+			names[r.Name] = true
+		}
+	}
+	return names
 }
 
 // baseName is a variable's name without indexes and fields.
@@ -324,7 +351,11 @@ func (p *printer) chanLine(s *vm.State, it vm.Item, prefix string) {
 		}
 		b.WriteByte(']')
 	}
-	fmt.Fprintf(p.w, "\t\tqueue %d (%s%s): %s\n", q, prefix, it.Name, b.String())
+	name := it.Name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:] // SPIN names a structure's channel by its field alone
+	}
+	fmt.Fprintf(p.w, "\t\tqueue %d (%s%s): %s\n", q, prefix, name, b.String())
 }
 
 // finalReport prints the processes still alive and the count of those
@@ -338,7 +369,7 @@ func (p *printer) finalReport() {
 			pt := p.m.ProcType(s, pid)
 			fmt.Fprintf(p.w, "%3d:\t%s%s\n", p.res.Depth, p.label(s, pid, pt), where(pt, pt.PCs[p.m.PC(s, pid)].Seqno))
 			if p.opts.Locals {
-				p.dumpLocals(s, pid, nil)
+				p.dumpLocals(s, pid, nil, nil)
 			}
 		}
 	}

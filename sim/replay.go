@@ -42,6 +42,10 @@ func Replay(m *vm.Model, steps []checker.TrailStep, opts Options, w io.Writer) (
 			break
 		}
 	}
+	if !p.res.Limited && !p.res.Assertion && p.res.Fatal == nil {
+		moves, _ := r.Moves()
+		p.res.InvalidEnd = len(moves) == 0 && !m.ValidEnd(r.S)
+	}
 	fmt.Fprintf(w, "spin: trail ends after %d steps\n", p.res.Depth)
 	p.finalReport()
 	return p.res, nil
@@ -69,7 +73,7 @@ func (p *printer) replayStep(mv vm.Move) (stop bool) {
 		}
 		shown++
 		p.stepLine(s, mv.Pid, p.pt, elem, stmtText(p.pt, st))
-		p.dumps(s, mv.Pid, p.gBefore, p.lBefore)
+		p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
 	}
 	errs := r.Do(mv)
 	for _, e := range errs {
@@ -92,7 +96,7 @@ func (p *printer) replayStep(mv vm.Move) (stop bool) {
 			p.assertion(p.pt, e)
 		}
 		p.stepLine(r.S, mv.Pid, p.pt, mv.T.Elem, p.pt.Elements[mv.T.Elem-1].Text)
-		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore)
+		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
 	}
 	return false
 }

@@ -20,6 +20,9 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Stdin != nil {
+		r.SetInput(vm.NewInput(opts.Stdin))
+	}
 	p := newPrinter(w, m, r, opts)
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x5ee0))
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
@@ -140,7 +143,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 			p.created(p.before, mv.Pid)
 			p.stepLine(s, mv.Pid, p.pt, p.pt.StmtElem[st], stmtText(p.pt, st))
 		}
-		p.dumps(s, mv.Pid, p.gBefore, p.lBefore)
+		p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
 		p.gBefore, p.lBefore = p.snapshot(s, mv.Pid)
 	}
 	errs := r.Do(mv)
@@ -168,13 +171,14 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		}
 		p.res.Depth++
 		p.stepLine(r.S, mv.Pid, p.pt, mv.T.Elem, p.pt.Elements[mv.T.Elem-1].Text)
-		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore)
+		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
 	}
 	p.silent[mv.Pid] = mv.T.Silent
 	if !mv.T.Silent {
 		for _, h := range mv.T.Hops {
 			p.res.Depth++
 			p.stepLine(r.S, mv.Pid, p.pt, int(h), p.pt.Elements[h-1].Text)
+			p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
 		}
 	}
 	return false
@@ -209,7 +213,7 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 	if got != nil {
 		p.stepLine(r.S, recv.Pid, p.pt, p.pt.StmtElem[got], stmtText(p.pt, got))
 	}
-	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore)
+	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore, got)
 	return false
 }
 
@@ -227,9 +231,10 @@ func (p *printer) snapshot(s *vm.State, pid int) (globals, locals []vm.Item) {
 	return globals, locals
 }
 
-// dumps prints, after a step, the globals that changed and the stepping
-// process's locals (-g, -l); at the -j depth, all of them.
-func (p *printer) dumps(s *vm.State, pid int, gBefore, lBefore []vm.Item) {
+// dumps prints, after statement st of a step (nil for a jump), the
+// globals that changed and the stepping process's locals that changed or
+// that st assigned (-g, -l); at the -j depth, all of them.
+func (p *printer) dumps(s *vm.State, pid int, gBefore, lBefore []vm.Item, st lang.Stmt) {
 	if !p.opts.Steps || p.quiet() {
 		return
 	}
@@ -241,7 +246,7 @@ func (p *printer) dumps(s *vm.State, pid int, gBefore, lBefore []vm.Item) {
 		p.dumpGlobals(s, orEmpty(gBefore, all))
 	}
 	if p.opts.Locals && pid < s.NrProcs() {
-		p.dumpLocals(s, pid, orEmpty(lBefore, all))
+		p.dumpLocals(s, pid, orEmpty(lBefore, all), assigned(st))
 	}
 	if p.opts.Channels && !p.opts.Globals {
 		for _, it := range p.m.GlobalItems(s) {

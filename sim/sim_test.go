@@ -2,8 +2,11 @@ package sim
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,16 +67,16 @@ func table(t *testing.T) [][]string {
 // gaps are the outputs gmc does not reproduce yet, with why. Each is a
 // difference to close, not a tolerance.
 var gaps = map[string]string{
-	"atomic.simp_u5": "-u stops inside a d_step in SPIN; gmc runs a d_step whole",
-	"divzero.sim":    "SPIN dies of SIGFPE; gmc reports the division by zero",
-	"queues.sim":     "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
-	"queues.simpgl":  "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
-	"rterr.sim":      "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"rterr.simp":     "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"rterr.replay":   "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"rterr.replay_g": "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"setat.simpgl":   "-l shows a local that changed; SPIN shows one assigned, even to the value it had",
-	"trunc.sim":      "SPIN reports each truncating assignment; gmc does not",
+	"atomic.simp_u5":     "-u stops inside a d_step in SPIN; gmc runs a d_step whole",
+	"divzero.sim":        "SPIN dies of SIGFPE; gmc reports the division by zero",
+	"for_example.simpgl": "the counter of for (x in channel) is _f0r_t3mp, without the suffix SPIN adds from its lexer's brace count (_f0r_t3mp_2_)",
+	"queues.sim":         "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
+	"queues.simpgl":      "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
+	"rterr.sim":          "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"rterr.simp":         "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"rterr.replay":       "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"rterr.replay_g":     "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"trunc.sim":          "SPIN reports each truncating assignment; gmc does not",
 }
 
 // TestSPINOutput compares gmc's simulation and replay output with SPIN's,
@@ -156,4 +159,118 @@ func run(t *testing.T, model string, replay bool, opts Options) string {
 		t.Fatal(err)
 	}
 	return out.String()
+}
+
+// TestStdin feeds text to a model that counts it through STDIN, as SPIN's
+// wordcount.pml does, and checks the counts against Go's.
+func TestStdin(t *testing.T) {
+	spec, diags := lang.Load("../testdata/sim/stdin_count.pml", nil)
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"", "one", "hello world\n", " two  words \n\tand\nthree lines\n", "\xff\x00x"} {
+		var out bytes.Buffer
+		res, err := Simulate(m, Options{Seed: 7, Stdin: strings.NewReader(text)}, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("      %d %d %d\n1 process created\n", strings.Count(text, "\n"), len(strings.Fields(text)), len(text))
+		if out.String() != want || res.Blocked {
+			t.Errorf("input %q: got %q (blocked %v), want %q", text, out.String(), res.Blocked, want)
+		}
+	}
+}
+
+// TestNondeterministicPrintf compares the lines SPIN's eratosthenes.pml
+// prints under gmc and under SPIN: the processes interleave at random, so
+// the order differs from run to run, but not the lines.
+func TestNondeterministicPrintf(t *testing.T) {
+	const model = "/usr/share/doc/spin/examples/Examples/eratosthenes.pml"
+	if _, err := exec.LookPath("spin"); err != nil {
+		t.Skip("spin is not installed")
+	}
+	if _, err := os.Stat(model); err != nil {
+		t.Skip("SPIN's examples are not installed")
+	}
+	want, err := exec.Command("spin", "-T", model).CombinedOutput()
+	if err != nil {
+		t.Fatalf("spin: %v\n%s", err, want)
+	}
+	spec, diags := lang.Load(model, nil)
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := func(s string) string {
+		lines := strings.Split(s, "\n")
+		sort.Strings(lines)
+		return strings.Join(lines, "\n")
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		var out bytes.Buffer
+		if _, err := Simulate(m, Options{Seed: seed, NoIndent: true}, &out); err != nil {
+			t.Fatal(err)
+		}
+		if sorted(out.String()) != sorted(string(want)) {
+			t.Errorf("seed %d: gmc printed\n%s\nspin printed\n%s", seed, out.String(), want)
+		}
+	}
+}
+
+// TestRandomRunsMatchSPIN checks simulations whose random choices matter:
+// for each of SPIN's seeds, some gmc seed must print exactly what SPIN
+// printed (the two pick with different generators, so the seeds differ,
+// but every interleaving SPIN shows must be one gmc shows the same way).
+func TestRandomRunsMatchSPIN(t *testing.T) {
+	if _, err := exec.LookPath("spin"); err != nil {
+		t.Skip("spin is not installed")
+	}
+	for _, name := range []string{"interleave", "interleave_chan"} {
+		src, err := os.ReadFile("../testdata/sim/" + name + ".pml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		file := filepath.Join(dir, name+".pml")
+		if err := os.WriteFile(file, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		spec, diags := lang.Load(file, nil)
+		if diags.ErrorCount() > 0 {
+			t.Fatal(diags)
+		}
+		m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// gmc's outputs over many seeds, each printed once
+		gmcOut := map[string]bool{}
+		for seed := uint64(1); seed <= 400; seed++ {
+			var out bytes.Buffer
+			if _, err := Simulate(m, Options{Seed: seed, Steps: true, Globals: true, Locals: true}, &out); err != nil {
+				t.Fatal(err)
+			}
+			gmcOut[out.String()] = true
+		}
+		for n := 1; n <= 10; n++ {
+			cmd := exec.Command("spin", "-n"+strconv.Itoa(n), "-p", "-g", "-l", name+".pml")
+			cmd.Dir = dir
+			want, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("spin: %v\n%s", err, want)
+			}
+			got := strings.ReplaceAll(string(want), name+".pml", file) // gmc names the file as given
+			if !gmcOut[got] {
+				t.Errorf("%s: no gmc seed prints what spin -n%d -p -g -l prints:\n%s", name, n, want)
+			}
+		}
+		t.Logf("%s: %d distinct gmc runs", name, len(gmcOut))
+	}
 }

@@ -171,6 +171,7 @@ func (c *Code) StmtAt(pc int) lang.Stmt {
 type RecvPattern struct {
 	Match  []bool // per message leaf: compared with a popped value
 	Random bool   // ?? takes the first matching message anywhere
+	Stdin  bool   // a receive from the global chan STDIN (reads Machine.Input)
 }
 
 // String disassembles the code, one instruction per line.

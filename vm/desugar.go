@@ -10,7 +10,7 @@ import (
 // v = a; do :: v <= b -> body; v = v + 1 :: else -> break od. for (v in arr)
 // runs over 0 .. len(arr)-1.
 func (c *compiler) forStmts(st *lang.For) []lang.Stmt {
-	v, p := st.Var, st.P
+	v, p, end := st.Var, st.P, loopEnd(st)
 	from, to := st.From, st.To
 	if st.In != nil {
 		// SPIN decides by the loop variable: a structure runs over a
@@ -30,7 +30,7 @@ func (c *compiler) forStmts(st *lang.For) []lang.Stmt {
 		&lang.Assign{P: p, LHS: v, Op: "=", RHS: from},
 		&lang.Do{P: p, Options: []*lang.Block{
 			{P: p, Stmts: body},
-			{P: p, Stmts: []lang.Stmt{&lang.Else{P: p}, &lang.Break{P: p}}},
+			{P: p, Stmts: []lang.Stmt{&lang.Else{P: end}, &lang.Break{P: end}}},
 		}},
 	}
 }
@@ -39,7 +39,7 @@ func (c *compiler) forStmts(st *lang.For) []lang.Stmt {
 // tmp = 0; do :: tmp < len(ch) -> ch?x; ch!x; body; tmp = tmp + 1
 // :: else -> break od, rotating the channel's messages through x.
 func (c *compiler) forChan(st *lang.For) []lang.Stmt {
-	p := st.P
+	p, end := st.P, loopEnd(st)
 	tmpVar := c.forTemps[st]
 	if tmpVar == nil {
 		c.errorf(p, "internal: no loop counter for for (... in channel)")
@@ -58,9 +58,18 @@ func (c *compiler) forChan(st *lang.For) []lang.Stmt {
 		&lang.Assign{P: p, LHS: tmp, Op: "=", RHS: zero},
 		&lang.Do{P: p, Options: []*lang.Block{
 			{P: p, Stmts: body},
-			{P: p, Stmts: []lang.Stmt{&lang.Else{P: p}, &lang.Break{P: p}}},
+			{P: p, Stmts: []lang.Stmt{&lang.Else{P: end}, &lang.Break{P: end}}},
 		}},
 	}
+}
+
+// loopEnd is where SPIN puts a for loop's else and break: at the closing
+// brace of its body, where its parser adds them.
+func loopEnd(st *lang.For) lang.Pos {
+	if st.Body.End.Line > 0 {
+		return st.Body.End
+	}
+	return st.P
 }
 
 func lastVar(r *lang.VarRef) *lang.Var {

@@ -40,6 +40,11 @@ type Machine struct {
 	Trace func(s lang.Stmt)
 	// SetPriority, when set, is told each change of a process's priority.
 	SetPriority func(pid, prio int)
+	// Input, when set, is what a receive from the global channel STDIN
+	// reads, a character per variable (as SPIN's simulator). Without it
+	// STDIN is an uninitialised channel, as in pan.
+	Input     *Input
+	peekInput bool // read Input without consuming it (a probing machine)
 
 	stack   []int64
 	resume  int
@@ -345,7 +350,13 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			n := int(in.B)
 			vals := vm.stack[len(vm.stack)-n:]
 			ch := vm.stack[len(vm.stack)-n-1]
-			msg, ok := vm.match(ch, code.Patterns[in.A], vals)
+			var msg int
+			var ok bool
+			if p := code.Patterns[in.A]; p.Stdin && ch == 0 && vm.Input != nil {
+				msg, ok = -1, vm.Pending == 0 // always executable, as in SPIN
+			} else {
+				msg, ok = vm.match(ch, p, vals)
+			}
 			vm.stack = vm.stack[:len(vm.stack)-n-1]
 			if vm.fatal {
 				return pc, false
@@ -359,6 +370,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 			vm.recvCh, vm.recvMsg = int(ch), msg
 		case OpRecvField:
+			if vm.recvMsg < 0 {
+				vm.push(vm.Input.read(!vm.peekInput))
+				break
+			}
 			off, ct := vm.channel(int64(vm.recvCh))
 			if ct == nil {
 				return pc, false
@@ -366,7 +381,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			l := ct.Leaves[in.A]
 			vm.push(load(buf, slotOff(off, ct, vm.recvMsg)+l.Off, l.Scalar, l.Size))
 		case OpRecvRemove:
-			vm.removeMsg(vm.recvCh, vm.recvMsg)
+			if vm.recvMsg >= 0 {
+				vm.removeMsg(vm.recvCh, vm.recvMsg)
+			}
 
 		case OpAssert:
 			if vm.pop() == 0 {

@@ -353,6 +353,9 @@ func (g *gen) argLeaves(args []lang.Expr) [][]Leaf {
 // match, and returns its pattern's index and the number of values.
 func (g *gen) matchValues(ch lang.Expr, args []lang.Expr, random bool) (int32, int32) {
 	pat := &RecvPattern{Random: random}
+	if r, ok := ch.(*lang.VarRef); ok && r.Kind == lang.RefVar && r.Name == "STDIN" && r.Index == nil && r.Field == nil && r.Var.Proc == nil {
+		pat.Stdin = true
+	}
 	n := 0
 	for i, group := range g.argLeaves(args) {
 		var v lang.Expr

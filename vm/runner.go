@@ -43,6 +43,13 @@ func ResumeRunner(r *Runner) *Runner {
 	return r
 }
 
+// SetInput makes receives from STDIN read in (see Input): the moves taken
+// consume it, the moves tried only look at it.
+func (r *Runner) SetInput(in *Input) {
+	r.machine.Input = in
+	r.probe.Input, r.probe.peekInput = in, true
+}
+
 // Machine is the machine the runner executes with (set its Out to see
 // printf output).
 func (r *Runner) Machine() *Machine { return r.machine }
@@ -158,4 +165,16 @@ func (r *Runner) Do(mv Move) []*RuntimeError {
 		r.Owner = mv.Pid
 	}
 	return errs
+}
+
+// ValidEnd reports whether every process of s is at a valid end state (its
+// end, or an end label): a state without moves is an invalid end state
+// otherwise.
+func (m *Model) ValidEnd(s *State) bool {
+	for pid := 0; pid < s.NrProcs(); pid++ {
+		if !m.ProcType(s, pid).PCs[m.PC(s, pid)].ValidEnd {
+			return false
+		}
+	}
+	return true
 }

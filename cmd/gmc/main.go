@@ -30,6 +30,10 @@ type command struct {
 
 var commands = map[string]*command{}
 
+// stdin is what a simulated model reads through its STDIN channel (tests
+// replace it).
+var stdin io.Reader = os.Stdin
+
 func register(c *command) { commands[c.name] = c }
 
 func main() {

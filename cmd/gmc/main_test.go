@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,26 +19,75 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/cl
 // They run in a temporary directory holding a copy of testdata/models, so
 // trail files land there.
 var cliCases = []struct {
-	name string
-	args []string
+	name  string
+	args  []string
+	setup [][]string         // gmc commands run first, output not kept (gmc run writing a trail)
+	edit  func(t *testing.T) // then this, in the directory (damaging a trail)
 }{
-	{"run_ok", []string{"run", "ok.pml"}},
-	{"run_ok_nomerge", []string{"run", "--no-merge", "ok.pml"}},
-	{"run_json", []string{"run", "--json", "assert.pml"}},
-	{"run_assert", []string{"run", "assert.pml"}},
-	{"run_assert_c0", []string{"run", "-c0", "assert.pml"}},
-	{"run_assert_c2", []string{"run", "-c2", "assert.pml"}},
-	{"run_deadlock", []string{"run", "deadlock.pml"}},
-	{"run_divide", []string{"run", "divide.pml"}},
-	{"run_depth", []string{"run", "-m50", "deep.pml"}},
-	{"run_max_states", []string{"run", "--max-states", "10", "deep.pml"}},
-	{"run_syntax", []string{"run", "syntax.pml"}},
-	{"run_missing", []string{"run", "nosuch.pml"}},
-	{"run_bad_flag", []string{"run", "-x", "ok.pml"}},
-	{"run_bad_mem", []string{"run", "--mem", "lots", "ok.pml"}},
-	{"run_no_model", []string{"run"}},
-	{"check_syntax", []string{"check", "syntax.pml", "ok.pml"}},
-	{"unknown_command", []string{"frobnicate"}},
+	{"run_ok", []string{"run", "ok.pml"}, nil, nil},
+	{"run_ok_nomerge", []string{"run", "--no-merge", "ok.pml"}, nil, nil},
+	{"run_json", []string{"run", "--json", "assert.pml"}, nil, nil},
+	{"run_assert", []string{"run", "assert.pml"}, nil, nil},
+	{"run_assert_c0", []string{"run", "-c0", "assert.pml"}, nil, nil},
+	{"run_assert_c2", []string{"run", "-c2", "assert.pml"}, nil, nil},
+	{"run_deadlock", []string{"run", "deadlock.pml"}, nil, nil},
+	{"run_divide", []string{"run", "divide.pml"}, nil, nil},
+	{"run_depth", []string{"run", "-m50", "deep.pml"}, nil, nil},
+	{"run_max_states", []string{"run", "--max-states", "10", "deep.pml"}, nil, nil},
+	{"run_syntax", []string{"run", "syntax.pml"}, nil, nil},
+	{"run_missing", []string{"run", "nosuch.pml"}, nil, nil},
+	{"run_bad_flag", []string{"run", "-x", "ok.pml"}, nil, nil},
+	{"run_bad_mem", []string{"run", "--mem", "lots", "ok.pml"}, nil, nil},
+	{"run_no_model", []string{"run"}, nil, nil},
+	{"check_syntax", []string{"check", "syntax.pml", "ok.pml"}, nil, nil},
+	{"sim_hello", []string{"sim", "--seed", "1", "hello.pml"}, nil, nil},
+	{"sim_hello_T", []string{"sim", "--seed", "2", "-T", "hello.pml"}, nil, nil},
+	{"sim_hello_p", []string{"sim", "--seed", "1", "-p", "-g", "hello.pml"}, nil, nil},
+	{"sim_assert", []string{"sim", "--seed", "1", "-p", "assert.pml"}, nil, nil},
+	{"sim_deadlock", []string{"sim", "--seed", "1", "-p", "deadlock.pml"}, nil, nil},
+	{"sim_divide", []string{"sim", "--seed", "1", "divide.pml"}, nil, nil},
+	{"sim_steps", []string{"sim", "--seed", "1", "-u10", "-p", "deep.pml"}, nil, nil},
+	{"replay_assert", []string{"replay", "assert.pml"}, runFirst("assert.pml"), nil},
+	{"replay_assert_gl", []string{"replay", "-g", "-l", "assert.pml"}, runFirst("assert.pml"), nil},
+	{"replay_deadlock", []string{"replay", "-c", "deadlock.pml"}, runFirst("deadlock.pml"), nil},
+	{"replay_divide", []string{"replay", "divide.pml"}, runFirst("divide.pml"), nil},
+	{"replay_stop", []string{"replay", "-u3", "assert.pml"}, runFirst("assert.pml"), nil},
+	{"replay_no_trail", []string{"replay", "ok.pml"}, nil, nil},
+	{"replay_other_model", []string{"replay", "divide.pml", "assert.pml.trail"}, runFirst("assert.pml"), nil},
+	{"replay_changed_model", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editFile("assert.pml", func(s string) string { return strings.Replace(s, "x < 2", "x < 3", 1) })},
+	{"replay_truncated", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editFile("assert.pml.trail", func(s string) string { return s[:len(s)-9] })},
+	{"replay_cut_model_line", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editFile("assert.pml.trail", func(s string) string { return s[:40] })},
+	{"replay_short", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editFile("assert.pml.trail", func(s string) string {
+			// drop the last step and make the end line agree: a whole trail
+			// that stops before its error
+			lines := strings.Split(strings.TrimSpace(s), "\n")
+			lines = append(lines[:len(lines)-2], "end "+strconv.Itoa(len(lines)-6))
+			return strings.Join(lines, "\n") + "\n"
+		})},
+	{"replay_wrong_step", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editFile("assert.pml.trail", func(s string) string { return strings.Replace(s, "\n1 1\n", "\n1 7\n", 1) })},
+	{"replay_garbage", []string{"replay", "assert.pml", "hello.pml"}, nil, nil},
+	{"unknown_command", []string{"frobnicate"}, nil, nil},
+}
+
+// runFirst is the setup of a replay: gmc run writes the model's trail.
+func runFirst(model string) [][]string { return [][]string{{"run", model}} }
+
+// editFile returns an edit that rewrites file through f.
+func editFile(file string, f func(string) string) func(t *testing.T) {
+	return func(t *testing.T) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(f(string(b))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // volatile matches the figures that change from run to run (times, rates,
@@ -80,6 +130,12 @@ func TestCLI(t *testing.T) {
 	for _, c := range cliCases {
 		t.Run(c.name, func(t *testing.T) {
 			inModels(t)
+			for _, args := range c.setup {
+				gmc(args, io.Discard, io.Discard)
+			}
+			if c.edit != nil {
+				c.edit(t)
+			}
 			var stdout, stderr bytes.Buffer
 			code := gmc(c.args, &stdout, &stderr)
 			got := normalize("$ gmc " + strings.Join(c.args, " ") + "\n-- exit " + strconv.Itoa(code) +

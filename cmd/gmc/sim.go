@@ -75,6 +75,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		f.seed = time.Now().UnixNano()%1000000000 + 1
 	}
 	f.opts.Seed = uint64(f.seed)
+	f.opts.Stdin = stdin
 	fmt.Fprintf(stderr, "gmc: seed %d (gmc sim --seed %d repeats this run)\n", f.seed, f.seed)
 	res, err := sim.Simulate(m, f.opts, stdout)
 	if err != nil {
@@ -121,11 +122,19 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if f.chans {
 		f.opts.Channels = true
 	}
-	if _, err := sim.Replay(m, tr.Steps, f.opts, stdout); err != nil {
+	res, err := sim.Replay(m, tr.Steps, f.opts, stdout)
+	if err != nil {
 		fmt.Fprintf(stderr, "gmc replay: %s: %v\n", trailPath, err)
 		return exitUsage
 	}
-	return exitOK
+	switch {
+	case res.Assertion || res.Fatal != nil || res.InvalidEnd:
+		return exitViolation // the trail led to its error
+	case res.Limited:
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "gmc replay: %s: the replay ends without the error the trail records (%s)\n", trailPath, tr.Error)
+	return exitUsage
 }
 
 // readTrail reads a trail file, naming the file in its errors.

@@ -35,6 +35,8 @@ status=0
 table() {
 cat <<'EOF'
 hello           sim
+for_loops       simp            -p
+for_loops       simpl           -p -l
 hello           simT            -T
 hello           simp            -p
 printf_formats  sim
@@ -136,6 +138,7 @@ eratosthenes    sim_n2          -n2
 eratosthenes    simp_n1         -p -n1
 calculator      sim
 for_example     sim
+for_example     simpgl          -p -g -l
 sort            sim
 rtos1           sim
 EOF
