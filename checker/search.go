@@ -22,6 +22,9 @@ type Options struct {
 	MaxStates int64
 	// Stop, when closed, stops the search (an interrupt).
 	Stop <-chan struct{}
+	// Store is the set of visited states (nil: a new FullStore). A
+	// Bitstate store makes the search a bitstate search.
+	Store Store
 }
 
 // Step is one step of a path: process Pid took transition Trans.
@@ -103,8 +106,8 @@ type Memory struct {
 // errStop unwinds the search when it must stop.
 var errStop = errors.New("stop")
 
-// DFS explores the state space of m depth-first with the exact store, as
-// pan does (SPIN-NOTES 1.2).
+// DFS explores the state space of m depth-first, as pan does (SPIN-NOTES
+// 1.2), with the exact store or the one Options.Store gives.
 type DFS struct {
 	m          *vm.Model
 	opts       Options
@@ -125,7 +128,11 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 10000
 	}
-	d := &DFS{m: m, opts: opts, store: NewFullStore(), vm: vm.NewMachine(m)}
+	store := opts.Store
+	if store == nil {
+		store = NewFullStore()
+	}
+	d := &DFS{m: m, opts: opts, store: store, vm: vm.NewMachine(m)}
 	d.priorities = m.HasPriority
 	for _, pt := range m.Types {
 		if pt.Provided != nil {

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 )
 
@@ -51,5 +52,104 @@ func testStore(t *testing.T, s *FullStore) {
 	states, table := s.Bytes()
 	if states <= 0 || table <= 0 {
 		t.Errorf("Bytes() = %d, %d", states, table)
+	}
+}
+
+// TestBitstateStore checks the bitstate store's behaviour as a Bloom
+// filter: a vector inserted is never new again (no false negatives); in
+// a roomy filter almost every new vector is taken as new; in a tiny one
+// the count of bits set bounds what it can take; the seed changes which
+// vectors collide.
+func TestBitstateStore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var vs [][]byte
+	seen := map[string]bool{}
+	for len(vs) < 50000 {
+		v := make([]byte, 4+rng.IntN(60))
+		for j := range v {
+			v[j] = byte(rng.IntN(3))
+		}
+		if !seen[string(v)] {
+			seen[string(v)] = true
+			vs = append(vs, v)
+		}
+	}
+	roomy, err := NewBitstate(30, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		roomy.Insert(v)
+	}
+	if lost := len(vs) - roomy.Len(); lost > 0 {
+		// (5e4·3 / 2^30)^3 per insert: a false positive here is a broken hash
+		t.Errorf("a 2^30-bit filter took %d of %d distinct vectors for old ones", lost, len(vs))
+	}
+	for _, v := range vs[:1000] {
+		if roomy.Insert(v) {
+			t.Fatal("a vector inserted before was taken as new")
+		}
+	}
+	if got := roomy.BitsSet(); got > 3*uint64(len(vs)) || got < 3*uint64(len(vs))*99/100 {
+		t.Errorf("bits set %d, want about 3 per vector (%d)", got, 3*len(vs))
+	}
+	// k = 1 in 2^12 bits: each new vector sets exactly one bit
+	tiny, _ := NewBitstate(12, 1, 0)
+	other, _ := NewBitstate(12, 1, 99)
+	for _, v := range vs {
+		tiny.Insert(v)
+		other.Insert(v)
+	}
+	if uint64(tiny.Len()) != tiny.BitsSet() || tiny.Len() > 1<<12 {
+		t.Errorf("k=1: %d new, %d bits set", tiny.Len(), tiny.BitsSet())
+	}
+	if tiny.Len() < 1<<12*95/100 {
+		t.Errorf("k=1: only %d of 4096 bits set by 50000 vectors (a poor hash)", tiny.Len())
+	}
+	differ := 0
+	a, _ := NewBitstate(16, 1, 0)
+	b, _ := NewBitstate(16, 1, 99)
+	for _, v := range vs[:20000] {
+		if a.Insert(v) != b.Insert(v) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("seeds 0 and 99 confuse exactly the same vectors: the seed does not change the hash functions")
+	}
+	if _, err := NewBitstate(2, 1, 0); err == nil {
+		t.Error("-w 2 accepted")
+	}
+	if _, err := NewBitstate(20, 0, 0); err == nil {
+		t.Error("-k 0 accepted")
+	}
+}
+
+// TestBitstateSearchMatchesFull checks that a bitstate search with room
+// to spare explores exactly what the exhaustive one does (the same
+// search, another store), on gmc's example models.
+func TestBitstateSearchMatchesFull(t *testing.T) {
+	files, _ := filepath.Glob("../examples/models/*.pml")
+	if len(files) < 5 {
+		t.Fatalf("only %d example models", len(files))
+	}
+	for _, f := range files {
+		m, err := compileFile(f, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := NewDFS(m, Options{MaxErrors: 0}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bits, _ := NewBitstate(28, 3, 7)
+		bs, err := NewDFS(m, Options{MaxErrors: 0, Store: bits}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bs.Stored != full.Stored || bs.Transitions != full.Transitions || bs.Stats.Errors != full.Stats.Errors {
+			t.Errorf("%s: bitstate %d stored %d transitions %d errors; full %d %d %d", filepath.Base(f),
+				bs.Stored, bs.Transitions, bs.Stats.Errors, full.Stored, full.Transitions, full.Stats.Errors)
+		}
 	}
 }

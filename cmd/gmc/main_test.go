@@ -40,6 +40,12 @@ var cliCases = []struct {
 	{"run_bad_mem", []string{"run", "--mem", "lots", "ok.pml"}, nil, nil},
 	{"run_no_model", []string{"run"}, nil, nil},
 	{"check_syntax", []string{"check", "syntax.pml", "ok.pml"}, nil, nil},
+	{"run_bitstate", []string{"run", "-bitstate", "-w16", "-k2", "ok.pml"}, nil, nil},
+	{"run_bitstate_small", []string{"run", "-bitstate", "-w", "6", "-k", "1", "--seed", "3", "deep.pml"}, nil, nil},
+	{"run_bitstate_bad_w", []string{"run", "-bitstate", "-w", "60", "ok.pml"}, nil, nil},
+	{"estimate_deep", []string{"estimate", "--sizes", "4..10", "deep.pml"}, nil, nil},
+	{"estimate_list_k2", []string{"estimate", "--k", "2", "--sizes", "5,7,9,12", "ok.pml"}, nil, nil},
+	{"estimate_bad_sizes", []string{"estimate", "--sizes", "9..4", "ok.pml"}, nil, nil},
 	{"sim_hello", []string{"sim", "--seed", "1", "hello.pml"}, nil, nil},
 	{"sim_hello_T", []string{"sim", "--seed", "2", "-T", "hello.pml"}, nil, nil},
 	{"sim_hello_p", []string{"sim", "--seed", "1", "-p", "-g", "hello.pml"}, nil, nil},
@@ -190,6 +196,56 @@ func TestRunJSON(t *testing.T) {
 		}
 		if c.complete && cov["percent"] != 100.0 {
 			t.Errorf("%s: complete search with coverage %v", c.model, cov["percent"])
+		}
+	}
+}
+
+// TestBitstateJSON checks the bitstate keys of run --json and estimate
+// --json (DESIGN.md, command-line contract).
+func TestBitstateJSON(t *testing.T) {
+	inModels(t)
+	var stdout, stderr bytes.Buffer
+	if code := gmc([]string{"run", "--json", "-bitstate", "-w", "12", "-k", "1", "deep.pml"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var run struct {
+		Coverage struct {
+			Percent *float64
+			Method  string
+		}
+		Bitstate map[string]any
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"log2_bits", "k", "hash_factor", "stern", "dillinger"} {
+		if _, ok := run.Bitstate[k]; !ok {
+			t.Errorf("run: no bitstate key %q in %v", k, run.Bitstate)
+		}
+	}
+	if run.Coverage.Percent == nil || !strings.Contains(run.Coverage.Method, "Dillinger") {
+		t.Errorf("run: coverage %+v, want a Dillinger-Manolios estimate", run.Coverage)
+	}
+	stdout.Reset()
+	if code := gmc([]string{"estimate", "--json", "--sizes", "4..10", "deep.pml"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("estimate: exit %d: %s", code, stderr.String())
+	}
+	var est map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &est); err != nil {
+		t.Fatal(err)
+	}
+	runs, _ := est["runs"].([]any)
+	if len(runs) != 7 {
+		t.Fatalf("estimate: %d runs, want 7", len(runs))
+	}
+	for _, k := range []string{"log2_bits", "states", "hash_factor", "stern", "dillinger", "simple", "fit"} {
+		if _, ok := runs[0].(map[string]any)[k]; !ok {
+			t.Errorf("estimate: no run key %q", k)
+		}
+	}
+	for _, k := range []string{"fit", "recommended"} {
+		if _, ok := est[k]; !ok {
+			t.Errorf("estimate: no key %q", k)
 		}
 	}
 }

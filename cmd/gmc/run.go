@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gmc/checker"
+	"gmc/estimate"
 	"gmc/lang"
 	"gmc/vm"
 )
@@ -29,6 +30,10 @@ type runFlags struct {
 	noMerge   bool
 	json      bool
 	profile   string
+	bitstate  bool
+	log2Bits  uint
+	hashes    uint
+	seed      uint64
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -43,7 +48,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
-	if err := fs.Parse(spinStyle(args, "cm")); err != nil {
+	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate")
+	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits")
+	fs.UintVar(&f.hashes, "k", 3, "bitstate: `K` hash functions")
+	fs.Uint64Var(&f.seed, "seed", 0, "bitstate: seed `S` of the hash functions (another seed explores differently)")
+	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 {
@@ -66,6 +75,19 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if f.maxDepth <= 0 || f.maxErrors < 0 || f.maxStates < 0 {
 		fmt.Fprintln(stderr, "gmc run: -m must be positive, -c and -max-states not negative")
 		return exitUsage
+	}
+	var bits *checker.Bitstate
+	if f.bitstate {
+		var err error
+		if bits, err = checker.NewBitstate(f.log2Bits, f.hashes, f.seed); err != nil {
+			fmt.Fprintf(stderr, "gmc run: %v\n", err)
+			return exitUsage
+		}
+		if _, table := bits.Bytes(); opts.MaxMemory > 0 && table > opts.MaxMemory {
+			fmt.Fprintf(stderr, "gmc run: a filter of 2^%d bits takes %d MB, over the memory bound of %d MB\n", f.log2Bits, table>>20, opts.MaxMemory>>20)
+			return exitUsage
+		}
+		opts.Store = bits
 	}
 	path := fs.Arg(0)
 	spec, diags := lang.Load(path, nil)
@@ -126,9 +148,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	heap := heapInUse()
 	if f.json {
-		writeJSON(stdout, path, res, trails, heap)
+		writeJSON(stdout, path, res, trails, heap, bits)
 	} else {
-		writeReport(stdout, m, res, trails, heap, f)
+		writeReport(stdout, m, res, trails, heap, f, bits)
 	}
 	switch {
 	case res.Stats.Errors > 0:
@@ -197,7 +219,7 @@ func errorLine(k int, e *checker.Error) string {
 
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line.
-func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags) {
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *checker.Bitstate) {
 	for k, e := range res.Errors {
 		fmt.Fprintln(w, errorLine(k+1, e))
 		if trails[k] != "" {
@@ -214,7 +236,11 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if !res.Complete {
 		fmt.Fprintln(w, "Warning: Search not completed")
 	}
-	fmt.Fprintln(w, "\nFull statespace search for:")
+	if bits != nil {
+		fmt.Fprintln(w, "\nBit statespace search for:")
+	} else {
+		fmt.Fprintln(w, "\nFull statespace search for:")
+	}
 	fmt.Fprintln(w, "\tnever claim         \t- (not selected)")
 	fmt.Fprintln(w, "\tassertion violations\t+")
 	fmt.Fprintln(w, "\tcycle checks       \t- (disabled: safety search)")
@@ -224,13 +250,25 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
 	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
 	fmt.Fprintf(w, "%9d atomic steps\n", res.AtomicSteps)
+	var bs *bitstateSummary
+	if bits != nil {
+		bs = summarize(res, bits)
+		fmt.Fprintf(w, "\nhash factor: %.6g (best if > 100.)\n", bs.HashFactor)
+		fmt.Fprintf(w, "\nbits set per state: %d (-k%d)\n", bits.K(), bits.K())
+		fmt.Fprintf(w, "filter: 2^%d bits, %.4g%% set (seed %d)\n", bits.Log2Bits(), 100*bs.Fill, f.seed)
+		fmt.Fprintf(w, "coverage estimates: %s %s, %s %s\n", estimate.MethodStern, percentOrFailed(bs.Stern), estimate.MethodDillinger, percentOrFailed(bs.Dillinger))
+	}
 
 	mb := func(n int64) string { return fmt.Sprintf("%9.3f", float64(n)/(1<<20)) }
 	mem := res.Memory
 	fmt.Fprintln(w, "\nStats on memory usage (in Megabytes):")
 	fmt.Fprintf(w, "%s\tequivalent memory usage for states (stored*State-vector)\n", mb(res.Stored*int64(res.MaxVector)))
-	fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
-	fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
+	if bits != nil {
+		fmt.Fprintf(w, "%s\tmemory used for hash array (-w%d)\n", mb(mem.Table), bits.Log2Bits())
+	} else {
+		fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
+		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
+	}
 	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
 	fmt.Fprint(w, "\n\n")
@@ -245,17 +283,48 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	percent, method := coverage(res)
+	percent, method := coverage(res, bs)
 	if percent < 0 {
 		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
 	} else {
-		fmt.Fprintf(w, "coverage: %g%% (%s)\n", percent, method)
+		fmt.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
 	}
 }
 
+// bitstateSummary is what a bitstate run says of its coverage.
+type bitstateSummary struct {
+	HashFactor float64
+	Fill       float64 // share of the filter's bits set
+	Stern      estimate.Estimate
+	Dillinger  estimate.Estimate
+}
+
+func summarize(res *checker.Result, bits *checker.Bitstate) *bitstateSummary {
+	n, m := float64(res.Stored), float64(uint64(1)<<bits.Log2Bits())
+	s := &bitstateSummary{HashFactor: estimate.HashFactor(n, m), Fill: float64(bits.BitsSet()) / m}
+	if c, ok := estimate.Stern(n, m); ok {
+		s.Stern = estimate.Estimate{Coverage: c, OK: true}
+	}
+	s.Dillinger = estimate.Estimate{Coverage: estimate.Dillinger(n, m, int(bits.K())), OK: true}
+	return s
+}
+
+func percentOrFailed(e estimate.Estimate) string {
+	if !e.OK {
+		return "undefined"
+	}
+	return fmt.Sprintf("%.4g%%", 100*e.Coverage)
+}
+
 // coverage is the share of the state space the search covered and how it
-// is known; a negative percentage means it is not known.
-func coverage(res *checker.Result) (percent float64, method string) {
+// is known; a negative percentage means it is not known. bs is the
+// summary of a bitstate run (nil for an exhaustive one).
+func coverage(res *checker.Result, bs *bitstateSummary) (percent float64, method string) {
+	if res.Complete && bs != nil {
+		// One run alone: Dillinger–Manolios, the better of the two
+		// single-run estimates in 001's table 3.
+		return 100 * bs.Dillinger.Coverage, "estimate: " + string(estimate.MethodDillinger) + " for one bitstate run; gmc estimate fits a growth curve over several sizes"
+	}
 	if res.Complete {
 		return 100, "exhaustive search completed"
 	}
@@ -269,21 +338,22 @@ func coverage(res *checker.Result) (percent float64, method string) {
 // runJSON is the --json form of a run's result (DESIGN.md, command-line
 // contract).
 type runJSON struct {
-	Model         string       `json:"model"`
-	StatesStored  int64        `json:"states_stored"`
-	StatesMatched int64        `json:"states_matched"`
-	Transitions   int64        `json:"transitions"`
-	AtomicSteps   int64        `json:"atomic_steps"`
-	Depth         int          `json:"depth"`
-	StateVector   int          `json:"state_vector_bytes"`
-	Errors        int64        `json:"errors"`
-	Complete      bool         `json:"complete"`
-	Stopped       string       `json:"stopped,omitempty"`
-	DepthLimited  bool         `json:"depth_limited"`
-	ElapsedS      float64      `json:"elapsed_s"`
-	Memory        memoryJSON   `json:"memory"`
-	Coverage      coverageJSON `json:"coverage"`
-	ErrorList     []errorJSON  `json:"error_list"`
+	Model         string        `json:"model"`
+	StatesStored  int64         `json:"states_stored"`
+	StatesMatched int64         `json:"states_matched"`
+	Transitions   int64         `json:"transitions"`
+	AtomicSteps   int64         `json:"atomic_steps"`
+	Depth         int           `json:"depth"`
+	StateVector   int           `json:"state_vector_bytes"`
+	Errors        int64         `json:"errors"`
+	Complete      bool          `json:"complete"`
+	Stopped       string        `json:"stopped,omitempty"`
+	DepthLimited  bool          `json:"depth_limited"`
+	ElapsedS      float64       `json:"elapsed_s"`
+	Memory        memoryJSON    `json:"memory"`
+	Coverage      coverageJSON  `json:"coverage"`
+	Bitstate      *bitstateJSON `json:"bitstate,omitempty"`
+	ErrorList     []errorJSON   `json:"error_list"`
 }
 
 type memoryJSON struct {
@@ -306,7 +376,26 @@ type errorJSON struct {
 	Trail   string `json:"trail,omitempty"`
 }
 
-func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64) {
+// bitstateJSON is the bitstate part of run --json.
+type bitstateJSON struct {
+	Log2Bits   uint     `json:"log2_bits"`
+	K          uint     `json:"k"`
+	Seed       uint64   `json:"seed"`
+	HashFactor float64  `json:"hash_factor"`
+	BitsSet    uint64   `json:"bits_set"`
+	Stern      *float64 `json:"stern"`
+	Dillinger  *float64 `json:"dillinger"`
+}
+
+func percentJSON(e estimate.Estimate) *float64 {
+	if !e.OK {
+		return nil
+	}
+	p := 100 * e.Coverage
+	return &p
+}
+
+func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *checker.Bitstate) {
 	out := runJSON{
 		Model: path, StatesStored: res.Stored, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
@@ -315,7 +404,13 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 		ElapsedS: res.Elapsed.Seconds(),
 		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
 	}
-	percent, method := coverage(res)
+	var bs *bitstateSummary
+	if bits != nil {
+		bs = summarize(res, bits)
+		out.Bitstate = &bitstateJSON{Log2Bits: bits.Log2Bits(), K: bits.K(), HashFactor: bs.HashFactor,
+			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
+	}
+	percent, method := coverage(res, bs)
 	out.Coverage.Method = method
 	if percent >= 0 {
 		out.Coverage.Percent = &percent
