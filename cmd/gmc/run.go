@@ -332,7 +332,7 @@ func coverage(res *checker.Result, bs *bitstateSummary) (percent float64, method
 	if why == "" && res.DepthLimited {
 		why = "depth bound reached"
 	}
-	return -1, "search incomplete: " + why + "; no estimate for exhaustive searches yet"
+	return -1, "search incomplete: " + why + "; no estimate yet for a search stopped early"
 }
 
 // runJSON is the --json form of a run's result (DESIGN.md, command-line
