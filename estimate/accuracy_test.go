@@ -6,10 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"gmc/checker"
@@ -60,22 +58,6 @@ func exhaustive(path string) int64 {
 	return res.Stored
 }
 
-func bitstate(path string, log2, k int) float64 {
-	m, err := compile(path)
-	if err != nil {
-		panic(err)
-	}
-	bits, err := checker.NewBitstate(uint(log2), uint(k), 0)
-	if err != nil {
-		panic(err)
-	}
-	res, err := checker.NewDFS(m, checker.Options{Store: bits, MaxDepth: 1 << 20}).Run()
-	if err != nil {
-		panic(err)
-	}
-	return float64(res.Stored)
-}
-
 // sample is one estimate against the truth.
 type sample struct {
 	k      int
@@ -92,10 +74,6 @@ type sample struct {
 func TestAccuracy(t *testing.T) {
 	if !*accuracy {
 		t.Skip("the accuracy experiment runs with -accuracy (go test ./estimate -run TestAccuracy -accuracy -v -timeout 1h)")
-	}
-	type job struct {
-		path       string
-		log2, k, i int
 	}
 	var models []string
 	var sizes []int64
@@ -114,26 +92,17 @@ func TestAccuracy(t *testing.T) {
 		top := int(math.Ceil(math.Log2(M)))
 		for k := 1; k <= 3; k++ {
 			lo, hi := max(top-10, 3), top+4
-			states := make([]float64, hi-lo+1)
-			var wg sync.WaitGroup
-			work := make(chan int)
-			for w := 0; w < runtime.NumCPU(); w++ {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for l := range work {
-						states[l-lo] = bitstate(path, l, k)
-					}
-				}()
-			}
-			for l := hi; l >= lo; l-- {
-				work <- l
-			}
-			close(work)
-			wg.Wait()
-			var runs []estimate.Run
+			var sizes []int
 			for l := lo; l <= hi; l++ {
-				runs = append(runs, estimate.Run{Log2Bits: l, States: states[l-lo]})
+				sizes = append(sizes, l)
+			}
+			results, err := checker.BitstateSeries(func() (*vm.Model, error) { return compile(path) }, sizes, uint(k), 0, checker.Options{MaxDepth: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var runs []estimate.Run
+			for i, r := range results {
+				runs = append(runs, estimate.Run{Log2Bits: sizes[i], States: float64(r.Stored)})
 			}
 			for _, row := range estimate.Series(runs, k) {
 				if row.Log2Bits < top-5 {

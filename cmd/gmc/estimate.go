@@ -1,14 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gmc/checker"
 	"gmc/estimate"
@@ -64,14 +61,23 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	runs, err := bitstateSeries(path, sizes, f)
+	compile := func() (*vm.Model, error) {
+		spec, diags := lang.Load(path, nil)
+		if diags.ErrorCount() > 0 {
+			return nil, diags
+		}
+		return vm.Compile(spec, vm.Options{NoMerge: f.noMerge})
+	}
+	// Each run goes on past errors, so that N counts the states the
+	// filter let the search reach.
+	runs, err := checker.BitstateSeries(compile, sizes, uint(f.k), f.seed, checker.Options{MaxDepth: f.maxDepth})
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 		return exitUsage
 	}
 	var series []estimate.Run
-	for _, r := range runs {
-		series = append(series, estimate.Run{Log2Bits: r.log2, States: float64(r.stored)})
+	for i, r := range runs {
+		series = append(series, estimate.Run{Log2Bits: sizes[i], States: float64(r.Stored)})
 	}
 	rows := estimate.Series(series, f.k)
 	if f.json {
@@ -113,67 +119,6 @@ func parseSizes(s string) ([]int, error) {
 	return out, nil
 }
 
-// bitstateRun is one run of a series.
-type bitstateRun struct {
-	log2     int
-	stored   int64
-	errors   int64
-	complete bool
-	stopped  string
-}
-
-// bitstateSeries runs one bitstate search per size, on every core. Each
-// run compiles its own model (a model is not shared between searches)
-// and goes on past errors, so that N counts the states the filter let
-// the search reach.
-func bitstateSeries(path string, sizes []int, f estimateFlags) ([]bitstateRun, error) {
-	runs := make([]bitstateRun, len(sizes))
-	errs := make([]error, len(sizes))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.NumCPU(), len(sizes)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				runs[i], errs[i] = oneBitstateRun(path, sizes[i], f)
-			}
-		}()
-	}
-	// largest first: the longest runs start early
-	for i := len(sizes) - 1; i >= 0; i-- {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return runs, nil
-}
-
-func oneBitstateRun(path string, log2 int, f estimateFlags) (bitstateRun, error) {
-	spec, diags := lang.Load(path, nil)
-	if diags.ErrorCount() > 0 {
-		return bitstateRun{}, diags
-	}
-	m, err := vm.Compile(spec, vm.Options{NoMerge: f.noMerge})
-	if err != nil {
-		return bitstateRun{}, err
-	}
-	bits, err := checker.NewBitstate(uint(log2), uint(f.k), f.seed)
-	if err != nil {
-		return bitstateRun{}, err
-	}
-	res, err := checker.NewDFS(m, checker.Options{MaxDepth: f.maxDepth, Store: bits}).Run()
-	if err != nil {
-		return bitstateRun{}, err
-	}
-	return bitstateRun{log2: log2, stored: res.Stored, errors: res.Stats.Errors, complete: res.Complete, stopped: res.Stopped}, nil
-}
-
 func pct(e estimate.Estimate) string {
 	if !e.OK {
 		return "failed"
@@ -183,7 +128,7 @@ func pct(e estimate.Estimate) string {
 
 // writeEstimate prints the table of runs and estimates, then M and the
 // coverage of the largest run by each method.
-func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []bitstateRun) {
+func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result) {
 	fmt.Fprintf(w, "bitstate runs of %s with k = %d (coverages in %%)\n\n", path, k)
 	fmt.Fprintf(w, "%3s %12s %10s %8s %9s %9s %9s %12s %6s %6s\n",
 		"l", "N", "m/N", "Stern", "Dillinger", "simple", "fit", "M (fit)", "r", "R²")
@@ -202,16 +147,16 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 			fitR2 = fmt.Sprintf("%.4f", c.R2)
 		}
 		note := ""
-		switch runs[i].errors {
+		switch runs[i].Stats.Errors {
 		case 0:
 		case 1:
 			note = "1 error"
 		default:
-			note = fmt.Sprintf("%d errors", runs[i].errors)
+			note = fmt.Sprintf("%d errors", runs[i].Stats.Errors)
 		}
-		if !runs[i].complete {
-			note = strings.TrimSpace(note + " incomplete: " + runs[i].stopped)
-			if runs[i].stopped == "" {
+		if !runs[i].Complete {
+			note = strings.TrimSpace(note + " incomplete: " + runs[i].Stopped)
+			if runs[i].Stopped == "" {
 				note += "depth bound reached"
 			}
 		}
@@ -275,11 +220,11 @@ type recommendedJSON struct {
 	M        *float64 `json:"M"`
 }
 
-func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, runs []bitstateRun) {
+func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result) {
 	out := estimateJSON{Model: path, K: k}
 	for i, r := range rows {
-		out.Runs = append(out.Runs, estimateRunJSON{Log2Bits: r.Log2Bits, States: runs[i].stored,
-			Errors: runs[i].errors, Complete: runs[i].complete, HashFactor: finite(r.HashFactor),
+		out.Runs = append(out.Runs, estimateRunJSON{Log2Bits: r.Log2Bits, States: runs[i].Stored,
+			Errors: runs[i].Stats.Errors, Complete: runs[i].Complete, HashFactor: finite(r.HashFactor),
 			Stern: percentJSON(r.Stern), Dillinger: percentJSON(r.Dillinger), Simple: percentJSON(r.Simple), Fit: percentJSON(r.Fit)})
 	}
 	last := rows[len(rows)-1]
@@ -293,10 +238,7 @@ func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, run
 		m := last.States / best.Coverage
 		out.Recommended.M = &m
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	enc.Encode(out)
+	writeJSONDocument(w, out)
 }
 
 // finite keeps JSON encodable: infinities become the largest float.

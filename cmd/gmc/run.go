@@ -423,10 +423,16 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 		}
 		out.ErrorList = append(out.ErrorList, ej)
 	}
+	writeJSONDocument(w, out)
+}
+
+// writeJSONDocument prints v as the one indented JSON object a --json
+// command prints (with <, > and & as they are).
+func writeJSONDocument(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	enc.Encode(out)
+	enc.Encode(v)
 }
 
 // version is gmc's version, printed in reports.
