@@ -23,6 +23,8 @@ import (
 type Bitstate struct {
 	filter *bloom.BloomFilter
 	bits   *bitset.BitSet
+	words  []uint64                    // bits' words: Insert works on them directly
+	recent *[1 << recentLog2][2]uint64 // hashes inserted lately (see Insert)
 	mask   uint64
 	log2   uint
 	k      uint
@@ -44,27 +46,48 @@ func NewBitstate(log2Bits, k uint, seed uint64) (*Bitstate, error) {
 	}
 	b := &Bitstate{filter: bloom.New(1<<log2Bits, k), log2: log2Bits, k: k, seed: seed, mask: 1<<log2Bits - 1}
 	b.bits = b.filter.BitSet()
+	b.words = b.bits.Words()
+	b.recent = new([1 << recentLog2][2]uint64)
 	return b, nil
 }
 
 // Insert sets v's bits and reports whether one of them was clear (v is
 // new, as far as the filter can tell).
+//
+// With a filter larger than the caches each of the K words is a cache
+// miss, and most inserts are of states already visited (every transition
+// inserts its target). Two things keep that cheap: a small table of the
+// hashes inserted lately answers a repeat without touching the filter (a
+// state with the same two hashes has the same K bits, set when it was
+// inserted, so the answer is the filter's), and the loop over the K bits
+// has no branch on them, so the processor issues the K loads together.
 func (b *Bitstate) Insert(v []byte) bool {
 	h1, h2 := hash2(v, b.seed)
 	h2 |= 1 // odd: the k positions differ while k < m
-	isNew := false
+	recent := &b.recent[h2>>(64-recentLog2)]
+	if recent[0] == h1 && recent[1] == h2 {
+		return false
+	}
+	recent[0], recent[1] = h1, h2
+	words := b.words
+	changed := uint64(0)
 	for i := uint64(0); i < uint64(b.k); i++ {
-		pos := uint((h1 + i*h2) & b.mask)
-		if !b.bits.Test(pos) {
-			b.bits.Set(pos)
-			isNew = true
-		}
+		pos := (h1 + i*h2) & b.mask
+		w := &words[pos>>6]
+		old := *w
+		*w = old | 1<<(pos&63)
+		changed |= *w ^ old
 	}
-	if isNew {
+	if changed != 0 {
 		b.n++
+		return true
 	}
-	return isNew
+	return false
 }
+
+// recentLog2 sizes Bitstate.recent: 2^12 pairs of hashes, 64 KiB, in the
+// second-level cache.
+const recentLog2 = 12
 
 // hash2 returns two independent 64-bit hashes of v under seed: two
 // multiply–xorshift accumulators over v's 8-byte words, each finished

@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -125,6 +127,44 @@ func TestBitstateStore(t *testing.T) {
 	}
 }
 
+// TestBitstateRecentIsExact checks that the table of recent hashes
+// changes no answer: a filter small enough to confuse many vectors
+// answers every insert (repeats included, near and far apart) as a plain
+// Bloom filter on the same positions does.
+func TestBitstateRecentIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, k := range []uint{1, 2, 3} {
+		b, _ := NewBitstate(14, k, 7)
+		plain := make([]uint64, 1<<14/64)
+		var vs [][]byte
+		for i := range 40000 {
+			var v []byte
+			if len(vs) > 0 && rng.IntN(2) == 0 {
+				v = vs[len(vs)-1-rng.IntN(min(len(vs), 1+rng.IntN(5000)))]
+			} else {
+				v = make([]byte, 1+rng.IntN(40))
+				for j := range v {
+					v[j] = byte(rng.IntN(4))
+				}
+				vs = append(vs, v)
+			}
+			h1, h2 := hash2(v, 7)
+			h2 |= 1
+			want := false
+			for j := uint64(0); j < uint64(k); j++ {
+				pos := (h1 + j*h2) & (1<<14 - 1)
+				if plain[pos/64]&(1<<(pos%64)) == 0 {
+					plain[pos/64] |= 1 << (pos % 64)
+					want = true
+				}
+			}
+			if got := b.Insert(v); got != want {
+				t.Fatalf("k=%d, insert %d of %x: %v, a plain filter says %v", k, i, v, got, want)
+			}
+		}
+	}
+}
+
 // TestBitstateSearchMatchesFull checks that a bitstate search with room
 // to spare explores exactly what the exhaustive one does (the same
 // search, another store), on gmc's example models.
@@ -151,5 +191,31 @@ func TestBitstateSearchMatchesFull(t *testing.T) {
 			t.Errorf("%s: bitstate %d stored %d transitions %d errors; full %d %d %d", filepath.Base(f),
 				bs.Stored, bs.Transitions, bs.Stats.Errors, full.Stored, full.Transitions, full.Stats.Errors)
 		}
+	}
+}
+
+// benchmarkStore inserts a stream of distinct 112-byte state vectors
+// (dtp's size) into the store; the ns/op are per state.
+func benchmarkStore(b *testing.B, s Store) {
+	v := make([]byte, 112)
+	for i := 0; b.Loop(); i++ {
+		binary.LittleEndian.PutUint64(v[8*(i%14):], uint64(i)*0x9e3779b97f4a7c15)
+		s.Insert(v)
+	}
+}
+
+// BenchmarkFullStore and BenchmarkBitstate compare the two stores alone:
+// go test ./checker -run XXX -bench 'Store|Bitstate' -benchtime 2000000x
+func BenchmarkFullStore(b *testing.B) { benchmarkStore(b, NewFullStore()) }
+
+func BenchmarkBitstate(b *testing.B) {
+	for _, l := range []uint{20, 28} {
+		b.Run(fmt.Sprintf("w%d-k3", l), func(b *testing.B) {
+			bs, err := NewBitstate(l, 3, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchmarkStore(b, bs)
+		})
 	}
 }

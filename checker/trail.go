@@ -5,11 +5,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"gmc/internal/atomicfile"
 	"gmc/vm"
 )
 
@@ -50,31 +49,7 @@ func WriteTrail(path string, m *vm.Model, e *Error) error {
 		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
 	}
 	fmt.Fprintf(&b, "end %d\n", len(e.Trail))
-	return writeFileAtomic(path, []byte(b.String()))
-}
-
-// writeFileAtomic writes data to path through a temporary file and a
-// rename, so that path never holds a partial file.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = f.Chmod(0o644) // CreateTemp makes it private; a trail is not secret
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.Write(path, []byte(b.String()))
 }
 
 // TrailStep is one step read back from a trail.

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gmc/checker"
 	"gmc/estimate"
+	"gmc/internal/atomicfile"
 	"gmc/lang"
 	"gmc/vm"
 )
@@ -24,6 +27,7 @@ type estimateFlags struct {
 	maxDepth int
 	noMerge  bool
 	json     bool
+	plot     string
 }
 
 func runEstimate(args []string, stdout, stderr io.Writer) int {
@@ -36,6 +40,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound of each run")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
+	fs.StringVar(&f.plot, "plot", "", "draw the runs and the fitted curve to `FILE`.svg or FILE.png")
 	if err := fs.Parse(spinStyle(args, "mk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -46,6 +51,13 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	sizes, err := parseSizes(f.sizes)
 	if err == nil && (f.k < 1 || f.k > 32) {
 		err = fmt.Errorf("--k %d: want 1 to 32 hash functions", f.k)
+	}
+	var plotFormat string
+	if err == nil && f.plot != "" {
+		plotFormat = strings.TrimPrefix(strings.ToLower(filepath.Ext(f.plot)), ".")
+		if !slices.Contains(estimate.PlotFormats, plotFormat) {
+			err = fmt.Errorf("--plot %s: want a file name ending in .svg or .png", f.plot)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
@@ -84,6 +96,18 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		writeEstimateJSON(stdout, path, f.k, rows, runs)
 	} else {
 		writeEstimate(stdout, path, f.k, rows, runs)
+	}
+	if f.plot != "" {
+		// After the table: the runs are not lost when the file cannot
+		// be written.
+		img, err := estimate.Plot(rows, f.k, filepath.Base(path), plotFormat)
+		if err == nil {
+			err = atomicfile.Write(f.plot, img)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gmc estimate: --plot: %v\n", err)
+			return exitUsage
+		}
 	}
 	return exitOK
 }

@@ -46,6 +46,8 @@ var cliCases = []struct {
 	{"estimate_deep", []string{"estimate", "--sizes", "4..10", "deep.pml"}, nil, nil},
 	{"estimate_list_k2", []string{"estimate", "--k", "2", "--sizes", "5,7,9,12", "ok.pml"}, nil, nil},
 	{"estimate_bad_sizes", []string{"estimate", "--sizes", "9..4", "ok.pml"}, nil, nil},
+	{"estimate_plot_bad_ext", []string{"estimate", "--plot", "curve.pdf", "ok.pml"}, nil, nil},
+	{"estimate_plot_no_dir", []string{"estimate", "--sizes", "4..8", "--plot", "nosuch/curve.svg", "ok.pml"}, nil, nil},
 	{"sim_hello", []string{"sim", "--seed", "1", "hello.pml"}, nil, nil},
 	{"sim_hello_T", []string{"sim", "--seed", "2", "-T", "hello.pml"}, nil, nil},
 	{"sim_hello_p", []string{"sim", "--seed", "1", "-p", "-g", "hello.pml"}, nil, nil},
@@ -247,6 +249,34 @@ func TestBitstateJSON(t *testing.T) {
 		if _, ok := est[k]; !ok {
 			t.Errorf("estimate: no key %q", k)
 		}
+	}
+}
+
+// TestEstimatePlot checks that --plot writes a picture in the format its
+// name asks for, with the model's name, the fitted curve's legend and M.
+func TestEstimatePlot(t *testing.T) {
+	inModels(t)
+	var stdout, stderr bytes.Buffer
+	for _, name := range []string{"curve.svg", "curve.PNG"} {
+		if code := gmc([]string{"estimate", "--sizes", "4..10", "--plot", name, "deep.pml"}, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr.String())
+		}
+	}
+	svg, err := os.ReadFile("curve.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<svg", "deep.pml", "fitted over l = 5..10", "M ≈ 39", "states reached"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("curve.svg has no %q", want)
+		}
+	}
+	png, err := os.ReadFile("curve.PNG")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("curve.PNG is not a PNG: % x", png[:min(8, len(png))])
 	}
 }
 

@@ -1,0 +1,119 @@
+# lib.sh -- what the bench scripts share: a scratch directory, timing of
+# commands, reading pan-style reports, the machine header, building gmc.
+# Sourced by compare.sh and bitstate.sh after they set $repo and $script
+# (the script's name, for messages).
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-bench.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+# now prints the wall clock in seconds, to the microsecond.  bash 5 has it
+# built in; date(1) costs a fork (~1 ms).
+now() {
+	if [ -n "${EPOCHREALTIME:-}" ]; then
+		echo "${EPOCHREALTIME/,/.}"
+	else
+		date +%s.%N
+	fi
+}
+
+# GNU time, when installed, adds CPU seconds and peak RSS: the Go runtime
+# collects garbage on the second core while pan is a single thread, so
+# wall time alone flatters gmc on a multi-core machine.
+gnu_time=
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null; then
+	gnu_time=/usr/bin/time
+fi
+
+# timed NAME CMD... runs CMD (stdin from /dev/null, stdout to NAME.out,
+# stderr to NAME.err) and writes "wall_s cpu_s maxrss_kB" to NAME.t (cpu
+# and rss "-" without GNU time).  Returns CMD's exit status.
+timed() {
+	local name=$1 t0 t1 rc
+	shift
+	rm -f "$name.rus"
+	t0=$(now)
+	if [ -n "$gnu_time" ]; then
+		"$gnu_time" -f '%U %S %M' -o "$name.rus" "$@" <"/dev/null" >"$name.out" 2>"$name.err"
+	else
+		"$@" <"/dev/null" >"$name.out" 2>"$name.err"
+	fi
+	rc=$?
+	t1=$(now)
+	if [ -s "$name.rus" ]; then
+		# The last line: GNU time may first say "Command exited with ...".
+		tail -n 1 "$name.rus" | awk -v a="$t0" -v b="$t1" '{ printf "%.6f %.2f %d\n", b - a, $1 + $2, $3 }' >"$name.t"
+	else
+		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f - -\n", b - a }' >"$name.t"
+	fi
+	return $rc
+}
+
+# keepmin BEST NEW: BEST becomes NEW if it is empty or NEW's first number
+# (a time; "tiny" counts as 0) is smaller; the other figures of a line
+# stay with their time.
+keepmin() {
+	if [ ! -s "$1" ] || awk 'function v(x) { return x == "tiny" ? 0 : x + 0 }
+		NR == FNR { old = v($1); next } { exit !(v($1) < old) }' "$1" "$2"; then
+		cp "$2" "$1"
+	fi
+}
+
+# report FILE TOOL prints, from a pan-style report (TOOL: pan or gmc),
+#   stored transitions errors vector depth elapsed rate states_MB limited
+# with "-" for a missing line; limited is 1 when the search was cut short.
+report() {
+	if [ ! -f "$1" ]; then
+		echo "- - - - - - - - 0"    # the tool did not get to run
+		return
+	fi
+	awk -v p="$2" '
+	BEGIN { st = tr = er = vec = dep = el = rate = mem = "-"; lim = 0 }
+	/^State-vector / { vec = $2; dep = $6; sub(/,/, "", dep); er = $NF }
+	/ states, stored/ && st == "-" { st = $1 }
+	/ transitions \(= stored\+matched\)/ { tr = $1 }
+	$0 ~ "^" p ": elapsed time " { el = $4 }
+	$0 ~ "^" p ": rate " { rate = $3 }
+	/actual memory usage for states/ { mem = $1 }
+	/max search depth too small|VECTORSZ is too small|Search not completed/ { lim = 1 }
+	END { print st, tr, er, vec, dep, el, rate, mem, lim }
+	' "$1"
+}
+
+# search_time FILE TOOL prints the search seconds of a report, or "tiny".
+# pan's elapsed time is printed with 3 digits and is 0 below its clock
+# tick (10 ms); its rate line, printed above 0.01 s, has full precision,
+# so pan's search time is stored/rate.  gmc: its elapsed time line.
+search_time() {
+	report "$1" "$2" | awk -v tool="$2" '{
+		if (tool == "pan" && $7 != "-" && $7 > 0) printf "%.6f\n", $1 / $7
+		else if ($6 != "-" && $6 > 0) printf "%.6f\n", $6
+		else print "tiny"
+	}'
+}
+
+# machine_header TITLE prints the lines that say where the figures come
+# from: the figures only mean something together with the machine.
+machine_header() {
+	local cpu_model mem_total git_rev git_dirty
+	cpu_model=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+	mem_total=$(awk '/^MemTotal/ { printf "%.1f GB RAM", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+	git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+	git_dirty=$(git -C "$repo" status --porcelain 2>/dev/null | grep -c .)
+	echo "$1 -- $(date '+%Y-%m-%d %H:%M:%S %Z')"
+	echo "machine: $(nproc) cores, ${cpu_model:-unknown CPU}, ${mem_total:-? RAM}, $(uname -sr)"
+	echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) (1, 5, 15 min) at start"
+	echo "spin:    $(spin -V 2>&1 | head -n 1)"
+	echo "cc:      $(cc --version 2>&1 | head -n 1)"
+	echo "go:      $(go version)"
+	echo "gmc:     $repo at $git_rev$([ "$git_dirty" -gt 0 ] && echo " + $git_dirty uncommitted files")"
+}
+
+# build_gmc builds $tmp/gmc once; a broken build is a tool failure (exit 1).
+build_gmc() {
+	if ! (cd "$repo" && go build -o "$tmp/gmc" ./cmd/gmc) >"$tmp/build.err" 2>&1; then
+		echo "$script: go build ./cmd/gmc failed:" >&2
+		cat "$tmp/build.err" >&2
+		exit 1
+	fi
+}

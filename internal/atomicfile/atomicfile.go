@@ -1,0 +1,52 @@
+// Package atomicfile writes files whole or not at all: the data goes to a
+// temporary file in the same directory, which is renamed into place, so a
+// crash, a full disk or an interrupt never leaves a partial file behind
+// (and never truncates the file that was there).
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Write writes data to path through a temporary file and a rename. The
+// file gets mode 0644: what gmc writes (trails, plots, scripts) is not
+// secret. An error names path, not the temporary file.
+func Write(path string, data []byte) error {
+	if err := write(path, data); err != nil {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		}
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	return nil
+}
+
+func write(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = f.Chmod(0o644) // CreateTemp makes it private
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
