@@ -23,7 +23,8 @@ type Options struct {
 	// Stop, when closed, stops the search (an interrupt).
 	Stop <-chan struct{}
 	// Store is the set of visited states (nil: a new FullStore). A
-	// Bitstate store makes the search a bitstate search.
+	// Bitstate store makes the search a bitstate search, a Cache a
+	// search with state-space caching.
 	Store Store
 }
 
@@ -79,6 +80,10 @@ type Stats struct {
 	DepthLimited bool // the depth bound cut the search
 	Elapsed      time.Duration
 	MaxVector    int
+	// Redundant counts the transitions (of Transitions) taken from states
+	// explored again after their eviction from a state cache: known only
+	// when the cache keeps its exact side set.
+	Redundant int64
 }
 
 // Result is what a search found.
@@ -103,6 +108,18 @@ type Memory struct {
 	Stack   int64 // the search stack: one state per depth
 }
 
+// tracker is a store that wants to know how the search uses the states
+// it holds: a Cache, which must not evict the states on the search stack
+// and whose policies rank the others by what the search saw (see Cache).
+type tracker interface {
+	Last() int32
+	Entered(slot int32, depth int)
+	Hit(below, slot int32)
+	Done(slot, below int32)
+	SeenBefore() bool
+	Err() error
+}
+
 // errStop unwinds the search when it must stop.
 var errStop = errors.New("stop")
 
@@ -112,6 +129,7 @@ type DFS struct {
 	m          *vm.Model
 	opts       Options
 	store      Store
+	track      tracker // the store, when it is a cache
 	vm         *vm.Machine
 	res        *Result
 	path       stack[pathStep] // the steps from the initial state
@@ -133,6 +151,7 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 		store = NewFullStore()
 	}
 	d := &DFS{m: m, opts: opts, store: store, vm: vm.NewMachine(m)}
+	d.track, _ = store.(tracker)
 	d.priorities = m.HasPriority
 	for _, pt := range m.Types {
 		if pt.Provided != nil {
@@ -244,6 +263,12 @@ type frame struct {
 	pc        int32
 	next      int32
 	escape    int32 // pan's E_state: escape group of the last executed transition
+
+	// For a state cache (DFS.track): the frame's state's slot (-1: not
+	// stored), the slot of the nearest stored frame below, and whether
+	// the frame explores a state again (after an eviction).
+	slot, below int32
+	redo        bool
 }
 
 // list is the transition list of the process the frame is trying.
@@ -254,7 +279,7 @@ func (d *DFS) list(f *frame) []*vm.Trans {
 // search explores the state space from s0.
 func (d *DFS) search(s0 *vm.State) {
 	vm.CopyState(d.stateAt(0), s0)
-	d.frames.push(frame{kind: exploreFrame, owner: -1, sender: -1})
+	d.frames.push(frame{kind: exploreFrame, owner: -1, sender: -1, slot: -1, below: -1})
 	for d.frames.len() > 0 {
 		f := d.frames.top()
 		switch f.phase {
@@ -285,6 +310,11 @@ func (d *DFS) search(s0 *vm.State) {
 // pop returns from the top frame; moved tells its parent whether the step
 // into it counts as a move.
 func (d *DFS) pop(moved bool) {
+	if d.track != nil {
+		if f := d.frames.top(); f.slot >= 0 {
+			d.track.Done(f.slot, f.below)
+		}
+	}
 	d.frames.pop()
 	d.childMoved = moved
 }
@@ -297,10 +327,13 @@ func (d *DFS) enter(f *frame) {
 	if depth >= d.opts.MaxDepth {
 		res.DepthLimited = true
 		res.Matched++
+		if f.redo {
+			res.Redundant++
+		}
 		d.pop(true)
 		return
 	}
-	if f.kind == exploreFrame && f.owner < 0 && !d.insert(d.stateAt(depth)) {
+	if f.kind == exploreFrame && f.owner < 0 && !d.insert(f, d.stateAt(depth)) {
 		d.pop(true)
 		return
 	}
@@ -385,9 +418,14 @@ func (d *DFS) step(f *frame) {
 			d.fatal(machine, depth)
 		}
 		f.phase = phaseChildDone
+		below := f.below
+		if f.slot >= 0 {
+			below = f.slot
+		}
 		if ch := machine.Rendezvous; ch != 0 {
 			// The send half of a rendezvous: look for a receiver.
-			d.frames.push(frame{depth: int32(depth + 1), kind: handshakeFrame, owner: -1, pending: int32(ch), sender: int32(pid)})
+			d.frames.push(frame{depth: int32(depth + 1), kind: handshakeFrame, owner: -1, pending: int32(ch), sender: int32(pid),
+				slot: -1, below: below, redo: f.redo})
 			return
 		}
 		owner := int32(-1)
@@ -395,7 +433,7 @@ func (d *DFS) step(f *frame) {
 			owner = int32(pid)
 			d.res.AtomicSteps++
 		}
-		d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, owner: owner, sender: -1})
+		d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, owner: owner, sender: -1, slot: -1, below: below, redo: f.redo})
 		return
 	}
 }
@@ -419,7 +457,7 @@ func (d *DFS) passDone(f *frame) {
 		// The atomic sequence is blocked: it loses exclusivity, and the
 		// state is now stored like any other.
 		f.owner = -1
-		if !d.insert(s) {
+		if !d.insert(f, s) {
 			d.pop(true)
 			return
 		}
@@ -438,17 +476,32 @@ func (d *DFS) passDone(f *frame) {
 	}
 }
 
-// insert stores s and reports whether it is new; a state seen before
-// counts as matched.
-func (d *DFS) insert(s *vm.State) bool {
+// insert stores s, the state of frame f, and reports whether it is new; a
+// state seen before counts as matched.
+func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
 	key := d.m.Key(s, d.key)
 	if d.m.KeyBuilt() {
 		d.key = key // keep the buffer, grown if it had to
 	}
+	if f.redo {
+		res.Redundant++ // an arrival from a state explored again
+	}
 	if !d.store.Insert(key) {
 		res.Matched++
+		if d.track != nil {
+			d.track.Hit(f.below, d.track.Last())
+		}
 		return false
+	}
+	if d.track != nil {
+		f.slot = d.track.Last()
+		if f.slot < 0 {
+			res.Stopped = fmt.Sprintf("%v, at depth %d (give it room for more states than the search goes deep; -m bounds the depth)", d.track.Err(), f.depth)
+			panic(errStop)
+		}
+		d.track.Entered(f.slot, int(f.depth))
+		f.redo = d.track.SeenBefore()
 	}
 	res.Stored++
 	if n := len(d.m.Vector(s)); n > res.MaxVector {

@@ -43,6 +43,10 @@ var cliCases = []struct {
 	{"run_bitstate", []string{"run", "-bitstate", "-w16", "-k2", "ok.pml"}, nil, nil},
 	{"run_bitstate_small", []string{"run", "-bitstate", "-w", "6", "-k", "1", "--seed", "3", "deep.pml"}, nil, nil},
 	{"run_bitstate_bad_w", []string{"run", "-bitstate", "-w", "60", "ok.pml"}, nil, nil},
+	{"run_cache", []string{"run", "--cache", "20", "--policy", "random", "--cache-check", "ok.pml"}, nil, nil},
+	{"run_cache_stack", []string{"run", "--cache", "5", "deep.pml"}, nil, nil},
+	{"run_cache_bad_policy", []string{"run", "--cache", "1MB", "--policy", "lru", "ok.pml"}, nil, nil},
+	{"run_cache_bitstate", []string{"run", "--cache", "100", "-bitstate", "ok.pml"}, nil, nil},
 	{"estimate_deep", []string{"estimate", "--sizes", "4..10", "deep.pml"}, nil, nil},
 	{"estimate_list_k2", []string{"estimate", "--k", "2", "--sizes", "5,7,9,12", "ok.pml"}, nil, nil},
 	{"estimate_bad_sizes", []string{"estimate", "--sizes", "9..4", "ok.pml"}, nil, nil},
@@ -248,6 +252,43 @@ func TestBitstateJSON(t *testing.T) {
 	for _, k := range []string{"fit", "recommended"} {
 		if _, ok := est[k]; !ok {
 			t.Errorf("estimate: no key %q", k)
+		}
+	}
+}
+
+// TestCacheJSON checks the cache keys of run --json: the counts of the
+// exact side set are there with --cache-check, null without.
+func TestCacheJSON(t *testing.T) {
+	inModels(t)
+	for _, check := range []bool{true, false} {
+		args := []string{"run", "--json", "--cache", "20", "ok.pml"}
+		if check {
+			args = []string{"run", "--json", "--cache", "20", "--cache-check", "ok.pml"}
+		}
+		var stdout, stderr bytes.Buffer
+		if code := gmc(args, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		var run struct {
+			Coverage struct{ Percent *float64 }
+			Cache    map[string]any
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+			t.Fatal(err)
+		}
+		if run.Coverage.Percent == nil || *run.Coverage.Percent != 100 {
+			t.Errorf("%v: coverage %v, want 100", args, run.Coverage.Percent)
+		}
+		if run.Cache["states"] != 20.0 || run.Cache["policy"] != "cost" || run.Cache["evictions"] == 0.0 {
+			t.Errorf("%v: cache %v", args, run.Cache)
+		}
+		for _, k := range []string{"distinct_states", "states_explored_again", "redundant_work"} {
+			if v, ok := run.Cache[k]; !ok || (v != nil) != check {
+				t.Errorf("%v: %s = %v (present %v)", args, k, v, ok)
+			}
+		}
+		if check && run.Cache["distinct_states"] != 31.0 {
+			t.Errorf("distinct states %v, want 31", run.Cache["distinct_states"])
 		}
 	}
 }

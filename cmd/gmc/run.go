@@ -34,6 +34,9 @@ type runFlags struct {
 	log2Bits  uint
 	hashes    uint
 	seed      uint64
+	cache     string
+	policy    string
+	check     bool
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -51,7 +54,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate")
 	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits")
 	fs.UintVar(&f.hashes, "k", 3, "bitstate: `K` hash functions")
-	fs.Uint64Var(&f.seed, "seed", 0, "bitstate: seed `S` of the hash functions (another seed explores differently)")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the bitstate hash functions (another seed explores differently), or of the cache's random choices")
+	fs.StringVar(&f.cache, "cache", "", "state-space caching: store at most `N` states (or N bytes: 512MB), explore evicted states again")
+	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
+	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -89,6 +95,18 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Store = bits
 	}
+	policy, err := checker.ParsePolicy(f.policy)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
+		return exitUsage
+	case f.cache != "" && f.bitstate:
+		fmt.Fprintln(stderr, "gmc run: --cache and -bitstate are two different stores: choose one")
+		return exitUsage
+	case f.cache == "" && (f.check || f.policy != "cost"):
+		fmt.Fprintln(stderr, "gmc run: --policy and --cache-check need --cache")
+		return exitUsage
+	}
 	path := fs.Arg(0)
 	spec, diags := lang.Load(path, nil)
 	printDiagnostics(stderr, diags)
@@ -99,6 +117,18 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
+	}
+	var cache *checker.Cache
+	if f.cache != "" {
+		n, err := cacheStates(f.cache, m)
+		if err == nil {
+			cache, err = checker.NewCache(n, policy, f.seed, f.check)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gmc run: %v\n", err)
+			return exitUsage
+		}
+		opts.Store = cache
 	}
 	for _, p := range spec.Procs {
 		if p.Kind == lang.KindTrace {
@@ -148,9 +178,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	heap := heapInUse()
 	if f.json {
-		writeJSON(stdout, path, res, trails, heap, bits)
+		writeJSON(stdout, path, res, trails, heap, bits, cache)
 	} else {
-		writeReport(stdout, m, res, trails, heap, f, bits)
+		writeReport(stdout, m, res, trails, heap, f, bits, cache)
 	}
 	switch {
 	case res.Stats.Errors > 0:
@@ -159,6 +189,32 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitIncomplete
 	}
 	return exitOK
+}
+
+// cacheStates reads --cache: a number of states, or a memory size that
+// is turned into states at the initial state's vector size plus what the
+// cache spends per state (its slot, table and heap entries).
+func cacheStates(s string, m *vm.Model) (int, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 2 {
+			return 0, fmt.Errorf("--cache %s: want at least 2 states, or a size such as 512MB", s)
+		}
+		return n, nil
+	}
+	size, err := parseSize(s)
+	if err != nil {
+		return 0, fmt.Errorf("--cache: %v", err)
+	}
+	s0, err := m.InitialState()
+	if err != nil {
+		return 0, err
+	}
+	const perState = 96 // checker.Cache's slot, table and heap entries
+	n := size / int64(len(m.Key(s0, nil))+perState)
+	if n < 2 {
+		return 0, fmt.Errorf("--cache %s: room for fewer than 2 states", s)
+	}
+	return int(min(n, 1<<31-1)), nil
 }
 
 // physicalMemory is the machine's memory in bytes (0 if unknown: no bound).
@@ -219,7 +275,7 @@ func errorLine(k int, e *checker.Error) string {
 
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line.
-func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *checker.Bitstate) {
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *checker.Bitstate, cache *checker.Cache) {
 	for k, e := range res.Errors {
 		fmt.Fprintln(w, errorLine(k+1, e))
 		if trails[k] != "" {
@@ -250,6 +306,17 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
 	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
 	fmt.Fprintf(w, "%9d atomic steps\n", res.AtomicSteps)
+	if cache != nil {
+		fmt.Fprintf(w, "\nstate cache: %d states, policy %s (seed %d)\n", cache.Capacity(), cache.Policy(), f.seed)
+		fmt.Fprintf(w, "%9d evictions\n", cache.Evictions)
+		if cache.Exact() {
+			fmt.Fprintf(w, "%9d distinct states (exact side set)\n", cache.Distinct())
+			fmt.Fprintf(w, "%9d states explored again after an eviction\n", cache.Restored)
+			fmt.Fprintf(w, "%9.4g redundant work RW (transitions / distinct transitions)\n", redundantWork(res))
+		} else {
+			fmt.Fprintln(w, "states explored again and redundant work: not counted (--cache-check counts them)")
+		}
+	}
 	var bs *bitstateSummary
 	if bits != nil {
 		bs = summarize(res, bits)
@@ -263,9 +330,13 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	mem := res.Memory
 	fmt.Fprintln(w, "\nStats on memory usage (in Megabytes):")
 	fmt.Fprintf(w, "%s\tequivalent memory usage for states (stored*State-vector)\n", mb(res.Stored*int64(res.MaxVector)))
-	if bits != nil {
+	switch {
+	case bits != nil:
 		fmt.Fprintf(w, "%s\tmemory used for hash array (-w%d)\n", mb(mem.Table), bits.Log2Bits())
-	} else {
+	case cache != nil:
+		fmt.Fprintf(w, "%s\tactual memory usage for states in the cache\n", mb(mem.Vectors))
+		fmt.Fprintf(w, "%s\tmemory used for the cache's table and queue\n", mb(mem.Table))
+	default:
 		fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
 		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	}
@@ -283,7 +354,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	percent, method := coverage(res, bs)
+	percent, method := coverage(res, bs, cache)
 	if percent < 0 {
 		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
 	} else {
@@ -319,11 +390,20 @@ func percentOrFailed(e estimate.Estimate) string {
 // coverage is the share of the state space the search covered and how it
 // is known; a negative percentage means it is not known. bs is the
 // summary of a bitstate run (nil for an exhaustive one).
-func coverage(res *checker.Result, bs *bitstateSummary) (percent float64, method string) {
+func coverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cache) (percent float64, method string) {
 	if res.Complete && bs != nil {
 		// One run alone: Dillinger–Manolios, the better of the two
 		// single-run estimates in 001's table 3.
 		return 100 * bs.Dillinger.Coverage, "estimate: " + string(estimate.MethodDillinger) + " for one bitstate run; gmc estimate fits a growth curve over several sizes"
+	}
+	if res.Complete && cache != nil {
+		// A stacked search that never evicts a state on its stack
+		// visits every reachable state (004 Theorem 4.2.2).
+		how := "exhaustive search with a state cache completed"
+		if cache.Exact() {
+			how += fmt.Sprintf("; the exact side set holds all %d states", cache.Distinct())
+		}
+		return 100, how
 	}
 	if res.Complete {
 		return 100, "exhaustive search completed"
@@ -353,6 +433,7 @@ type runJSON struct {
 	Memory        memoryJSON    `json:"memory"`
 	Coverage      coverageJSON  `json:"coverage"`
 	Bitstate      *bitstateJSON `json:"bitstate,omitempty"`
+	Cache         *cacheJSON    `json:"cache,omitempty"`
 	ErrorList     []errorJSON   `json:"error_list"`
 }
 
@@ -387,6 +468,27 @@ type bitstateJSON struct {
 	Dillinger  *float64 `json:"dillinger"`
 }
 
+// cacheJSON is the state-cache part of run --json; the counts known only
+// with --cache-check are null without it.
+type cacheJSON struct {
+	States        int      `json:"states"`
+	Policy        string   `json:"policy"`
+	Evictions     int64    `json:"evictions"`
+	Distinct      *int64   `json:"distinct_states"`
+	ExploredAgain *int64   `json:"states_explored_again"`
+	RedundantWork *float64 `json:"redundant_work"`
+}
+
+// redundantWork is RW of 004 table 4.1: transitions taken over distinct
+// transitions (needs the cache's exact side set).
+func redundantWork(res *checker.Result) float64 {
+	distinct := res.Transitions - res.Redundant
+	if distinct <= 0 {
+		return 1
+	}
+	return float64(res.Transitions) / float64(distinct)
+}
+
 func percentJSON(e estimate.Estimate) *float64 {
 	if !e.OK {
 		return nil
@@ -395,7 +497,7 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *checker.Bitstate) {
+func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *checker.Bitstate, cache *checker.Cache) {
 	out := runJSON{
 		Model: path, StatesStored: res.Stored, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
@@ -410,7 +512,14 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 		out.Bitstate = &bitstateJSON{Log2Bits: bits.Log2Bits(), K: bits.K(), HashFactor: bs.HashFactor,
 			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
 	}
-	percent, method := coverage(res, bs)
+	if cache != nil {
+		out.Cache = &cacheJSON{States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions}
+		if cache.Exact() {
+			d, again, rw := int64(cache.Distinct()), cache.Restored, redundantWork(res)
+			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &d, &again, &rw
+		}
+	}
+	percent, method := coverage(res, bs, cache)
 	out.Coverage.Method = method
 	if percent >= 0 {
 		out.Coverage.Percent = &percent
