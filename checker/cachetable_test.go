@@ -46,7 +46,7 @@ func TestCacheTable(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		opts := Options{MaxDepth: 1 << 20, MaxStates: 300000}
+		opts := Options{MaxDepth: 1 << 20, MaxStates: 100000}
 		full, err := NewDFS(m, opts).Run()
 		if err != nil || !full.Complete || full.Stored < 2000 || full.Stats.Errors > 0 {
 			continue
@@ -84,6 +84,10 @@ func TestCacheTable(t *testing.T) {
 				fmt.Fprintf(&b, "  %s", best)
 			}
 			fmt.Fprintln(&b)
+			if testing.Verbose() { // rows as they come: the whole table takes a while
+				lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+				fmt.Fprintln(os.Stderr, lines[len(lines)-1])
+			}
 		}
 	}
 	fmt.Fprintf(&b, "\nfastest policy (model and cache size where one finished):")
