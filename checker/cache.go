@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"unsafe"
 )
 
 // Policy is a cache-replacement policy of state-space caching (chapter 4
@@ -78,8 +79,8 @@ type Cache struct {
 	seenLast bool       // the last new state was stored before (exact only)
 	err      error
 
-	// Evictions counts states evicted; Revisits the states stored again
-	// after an eviction (known with the exact side set only).
+	// Evictions counts states evicted; Restored the states stored again
+	// after an eviction (counted with the exact side set only).
 	Evictions, Restored int64
 }
 
@@ -134,8 +135,8 @@ func (c *Cache) Len() int { return len(c.slots) - len(c.free) }
 
 // Bytes implements Store.
 func (c *Cache) Bytes() (states, table int64) {
-	const slotSize = 72 // cacheSlot
-	return c.bytes, int64(len(c.table))*4 + int64(cap(c.slots))*slotSize + int64(cap(c.heap))*4
+	slot := int64(unsafe.Sizeof(cacheSlot{}))
+	return c.bytes, int64(len(c.table))*4 + int64(cap(c.slots))*slot + int64(cap(c.heap))*4
 }
 
 // Err is why the cache could not take a new state: every state in it is

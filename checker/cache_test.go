@@ -70,7 +70,7 @@ func TestCacheStore(t *testing.T) {
 // holds reports whether v is in the cache, without changing anything.
 func (c *Cache) holds(v []byte) bool {
 	for i := range c.slots {
-		if c.slots[i].heapAt >= -1 && string(c.slots[i].vec) == string(v) && len(c.slots[i].vec) > 0 {
+		if len(c.slots[i].vec) > 0 && string(c.slots[i].vec) == string(v) {
 			return true
 		}
 	}
