@@ -48,22 +48,12 @@ done
 bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
 repo=$(cd "$bench_dir/.." && pwd) || exit 2
 spin_ex=${SPIN_EXAMPLES:-/usr/share/doc/spin/examples/Examples}
-for tool in spin cc go awk; do
-	command -v "$tool" >/dev/null || { echo "bitstate.sh: $tool not found" >&2; exit 1; }
-done
 script=bitstate.sh
 . "$bench_dir/lib.sh"
+need_tools spin cc go awk
 
 if [ $# -gt 0 ]; then
-	model_list=
-	for a in "$@"; do
-		file=${a%%:*}
-		defs=-
-		[ "$file" != "$a" ] && defs=${a#*:}
-		[ -f "$file" ] || { echo "bitstate.sh: $file: no such file" >&2; exit 2; }
-		model_list="$model_list$(cd "$(dirname "$file")" && pwd)/$(basename "$file") $defs -
-"
-	done
+	model_list=$(arg_models "$@") || exit 2
 else
 	model_list="$spin_ex/dtp.pml                         -            -
 $bench_dir/models/swp.pml                W=2,M=6,C=3  -
@@ -100,12 +90,7 @@ while read -r file defs mdepth; do
 	[ "$defs" != - ] && label="$label $defs"
 	[ -f "$file" ] || { printf '%-24s %s\n' "$label" "SKIPPED: $file not found"; continue; }
 	w=$tmp/m$n
-	mkdir -p "$w"
-	{
-		[ "$defs" != - ] && echo "$defs" | tr ',' '\n' | awk -F= 'NF == 2 { print "#define " $1 " " $2 }'
-		cat "$file"
-	} >"$w/m.pml"
-	for h in "$(dirname "$file")"/*.h; do [ -f "$h" ] && cp "$h" "$w/"; done
+	model_copy "$w" "$file" "$defs"
 
 	fail=
 	(cd "$w" && timed spin spin -a m.pml) || fail="spin -a"

@@ -55,12 +55,6 @@ if ! grep -q '^module gmc$' "$repo/go.mod" 2>/dev/null; then
 fi
 spin_ex=${SPIN_EXAMPLES:-/usr/share/doc/spin/examples/Examples}
 
-for tool in spin cc go awk; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "compare.sh: $tool not found" >&2
-		exit 1
-	fi
-done
 
 # ---------------------------------------------------------------------------
 # The models: one "file defines depth" line each ("-": no defines / the -m
@@ -98,31 +92,17 @@ $bench_dir/models/swp.pml                W=3,M=7,C=4  -
 EOF
 }
 
-# The models given as arguments, in the same layout.  Checked before
-# anything runs, so that a mistyped path costs nothing.
-arg_models() {
-	local a file defs
-	for a in "$@"; do
-		file=${a%%:*}
-		defs=-
-		[ "$file" != "$a" ] && defs=${a#*:}
-		if [ ! -f "$file" ]; then
-			echo "compare.sh: $file: no such file" >&2
-			return 2
-		fi
-		echo "$(cd "$(dirname "$file")" && pwd)/$(basename "$file") $defs -"
-	done
-}
+# Helpers: timing, reading reports, the models given as arguments, the
+# header (lib.sh).
+script=compare.sh
+. "$bench_dir/lib.sh"
+need_tools spin cc go awk
 
 if [ $# -gt 0 ]; then
 	model_list=$(arg_models "$@") || exit 2
 else
 	model_list=$(default_models)
 fi
-
-# Helpers: timing, reading reports, the header (lib.sh).
-script=compare.sh
-. "$bench_dir/lib.sh"
 
 # ---------------------------------------------------------------------------
 # Header, then gmc.
@@ -162,17 +142,8 @@ while read -r file defs mdepth; do
 		continue
 	fi
 
-	# The copy both tools read: the defines, then the model.  Header files
-	# next to the model (#include "x.h", as in pftp) come along.
 	w=$tmp/m$n
-	mkdir -p "$w"
-	{
-		[ "$defs" != - ] && echo "$defs" | tr ',' '\n' | awk -F= 'NF == 2 { print "#define " $1 " " $2 }'
-		cat "$file"
-	} >"$w/m.pml"
-	for h in "$(dirname "$file")"/*.h; do
-		[ -f "$h" ] && cp "$h" "$w/"
-	done
+	model_copy "$w" "$file" "$defs"
 
 	fail=
 	r=0

@@ -92,6 +92,52 @@ search_time() {
 	}'
 }
 
+# need_tools TOOL... exits 1 when a tool is not installed.
+need_tools() {
+	local tool
+	for tool in "$@"; do
+		if ! command -v "$tool" >/dev/null; then
+			echo "$script: $tool not found" >&2
+			exit 1
+		fi
+	done
+}
+
+# arg_models MODEL[:K=V,...]... prints the models given as arguments, one
+# "file defines depth" line each (absolute path; "-" for no defines and
+# the default depth), as the scripts' built-in lists are written.  Checked
+# before anything runs, so that a mistyped path costs nothing.
+arg_models() {
+	local a file defs
+	for a in "$@"; do
+		file=${a%%:*}
+		defs=-
+		[ "$file" != "$a" ] && defs=${a#*:}
+		if [ ! -f "$file" ]; then
+			echo "$script: $file: no such file" >&2
+			return 2
+		fi
+		echo "$(cd "$(dirname "$file")" && pwd)/$(basename "$file") $defs -"
+	done
+}
+
+# model_copy DIR FILE DEFS writes DIR/m.pml, the copy both tools read: the
+# defines (K=V,... as "#define K V"; "-" for none), then the model.  gmc
+# has no -D flag, hence the copy.  Header files next to the model
+# (#include "x.h", as in pftp) come along.
+model_copy() {
+	local h
+	mkdir -p "$1"
+	{
+		[ "$3" != - ] && echo "$3" | tr ',' '\n' | awk -F= 'NF == 2 { print "#define " $1 " " $2 }'
+		cat "$2"
+	} >"$1/m.pml"
+	for h in "$(dirname "$2")"/*.h; do
+		[ -f "$h" ] && cp "$h" "$1/"
+	done
+	return 0
+}
+
 # machine_header TITLE prints the lines that say where the figures come
 # from: the figures only mean something together with the machine.
 machine_header() {
