@@ -2,11 +2,12 @@ package checker
 
 import (
 	"fmt"
-	"hash/maphash"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"unsafe"
+
+	"gmc/internal/hll"
 )
 
 // Policy is a cache-replacement policy of state-space caching (chapter 4
@@ -62,21 +63,32 @@ func ParsePolicy(s string) (Policy, error) {
 // below it on the stack, and so does a state that is fully explored.
 // Candidates for eviction sit in a binary heap ordered by the policy's
 // key, O(log S) per change.
+//
+// The layout serves speed, since every state of the search passes
+// through Insert: the hash table holds each entry's slot and the top 32
+// bits of its hash, so a probe reads a vector only when the tags agree
+// and an entry's home is known without its vector; the vectors share an
+// arena of fixed-width places (the width grows with the longest vector)
+// in chunks, so that it grows without copying; the heap holds its keys,
+// so ordering it touches no slot.
 type Cache struct {
 	policy   Policy
 	capacity int
-	seed     maphash.Seed
+	seed     uint64 // of the hash: the same seed, the same run
 	rng      *rand.Rand
 	slots    []cacheSlot
-	free     []int32    // unused slots
-	table    []int32    // open addressing by linear probing; slot+1, 0 empty
-	mask     uint64     // len(table)-1
-	heap     []int32    // the fully explored slots, by key
-	last     int32      // the slot the last Insert found or filled
-	seq      uint64     // insertion counter (age)
-	bytes    int64      // vector bytes held
-	exact    *FullStore // every state ever stored (CacheCheck), nil without
-	seenLast bool       // the last new state was stored before (exact only)
+	free     []int32     // unused slots
+	arena    [][]byte    // slot s's vector: chunk s>>chunkLog2, at (s&chunkMask)*width, slots[s].n bytes
+	width    int         // bytes of arena per slot
+	table    []uint64    // tag<<32 | slot+1, 0 empty; linear probing
+	shift    uint        // 64 - log2(len(table)): a hash's home is h>>shift
+	mask     uint64      // len(table)-1
+	heap     []heapEntry // the fully explored slots, by key
+	last     int32       // the slot the last Insert found or filled
+	seq      uint64      // insertion counter (age)
+	exact    *FullStore  // every state ever stored (CacheCheck), nil without
+	distinct hll.Counter // every state ever stored, estimated in 16 KiB
+	seenLast bool        // the last new state was stored before (exact only)
 	err      error
 
 	// Evictions counts states evicted; Restored the states stored again
@@ -85,33 +97,55 @@ type Cache struct {
 }
 
 type cacheSlot struct {
-	vec    []byte
-	hash   uint64
 	cost   uint64 // saturating: on a DAG it can exceed any count of states
+	seq    uint64 // when it was stored
 	hits   uint32
 	depth  int32
-	key1   uint64 // the policy's order: key1, then key2
-	key2   uint64
-	heapAt int32 // position in heap, -1 while on the stack
+	heapAt int32  // position in heap, -1 while on the stack
+	n      int32  // vector length
+	tag    uint32 // the top bits of the vector's hash, as in the table
 }
+
+// heapEntry is a fully explored slot with the policy's key: key1, then
+// key2.
+type heapEntry struct {
+	key1, key2 uint64
+	slot       int32
+}
+
+// An arena chunk holds the vectors of 2^chunkLog2 slots (fewer in a
+// smaller cache).
+const (
+	chunkLog2 = 16
+	chunkMask  = 1<<chunkLog2 - 1
+)
+
+// MaxCacheStates is the largest cache: its table stays within 2^32
+// entries, as the 32-bit tags that give an entry's home require.
+const MaxCacheStates = 1 << 30
 
 // NewCache returns an empty cache of capacity states (at least 2). With
 // exact, it also keeps every state it ever stored in an exact side set,
 // to tell states stored again from new ones: a test mode, since the side
 // set needs the memory the cache saves.
 func NewCache(capacity int, policy Policy, seed uint64, exact bool) (*Cache, error) {
-	if capacity < 2 {
-		return nil, fmt.Errorf("--cache %d: the cache needs room for at least 2 states", capacity)
+	if capacity < 2 || capacity > MaxCacheStates {
+		return nil, fmt.Errorf("--cache %d: the cache holds from 2 to %d states", capacity, MaxCacheStates)
 	}
 	if policy < PolicyCost || policy > PolicyDepth {
 		return nil, fmt.Errorf("unknown policy %d", int(policy))
 	}
-	size := 1
-	for size < 2*capacity {
-		size *= 2
+	c := &Cache{policy: policy, capacity: capacity, seed: seed,
+		rng: rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909)), last: -1,
+		// room for the first million states at once (pages not yet
+		// written cost no memory), so the slots are not copied again
+		// and again as they grow
+		slots: make([]cacheSlot, 0, min(capacity, 1<<20))}
+	bits := uint(1)
+	for 1<<bits < 2*min(capacity, 1<<15) {
+		bits++
 	}
-	c := &Cache{policy: policy, capacity: capacity, seed: maphash.MakeSeed(),
-		rng: rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909)), table: make([]int32, size), mask: uint64(size - 1), last: -1}
+	c.resize(bits)
 	if exact {
 		c.exact = NewFullStore()
 	}
@@ -130,27 +164,42 @@ func (c *Cache) Exact() bool { return c.exact != nil }
 // Distinct is the number of different states ever stored (exact only).
 func (c *Cache) Distinct() int { return c.exact.Len() }
 
+// DistinctEstimate estimates the number of different states ever stored
+// without the side set: a HyperLogLog count, relative standard error
+// hll.RelativeError.
+func (c *Cache) DistinctEstimate() float64 { return c.distinct.Count() }
+
 // Len implements Store: the states held now.
 func (c *Cache) Len() int { return len(c.slots) - len(c.free) }
 
-// Bytes implements Store.
+// Bytes implements Store: the arena's places for the states, and the
+// table, slots and heap, as far as they have been used (a page of the
+// slots no state reached takes no memory).
 func (c *Cache) Bytes() (states, table int64) {
 	slot := int64(unsafe.Sizeof(cacheSlot{}))
-	return c.bytes, int64(len(c.table))*4 + int64(cap(c.slots))*slot + int64(cap(c.heap))*4
+	entry := int64(unsafe.Sizeof(heapEntry{}))
+	return int64(len(c.slots) * c.width), int64(len(c.table))*8 + int64(len(c.slots))*slot + int64(cap(c.heap))*entry
 }
 
 // Err is why the cache could not take a new state: every state in it is
 // on the search stack.
 func (c *Cache) Err() error { return c.err }
 
+// vec is the vector in slot s.
+func (c *Cache) vec(s int32) []byte {
+	at := int(s&chunkMask) * c.width
+	return c.arena[s>>chunkLog2][at : at+int(c.slots[s].n)]
+}
+
 // Insert implements Store. A new state is on the search stack until Done.
 func (c *Cache) Insert(v []byte) bool {
-	h := maphash.Bytes(c.seed, v)
-	i := h & c.mask
+	h, _ := hash2(v, c.seed)
+	tag := uint32(h >> 32)
+	i := h >> c.shift
 	for ; c.table[i] != 0; i = (i + 1) & c.mask {
-		s := c.table[i] - 1
-		if c.slots[s].hash == h && string(c.slots[s].vec) == string(v) {
-			c.last = s
+		e := c.table[i]
+		if uint32(e>>32) == tag && string(c.vec(int32(e)-1)) == string(v) {
+			c.last = int32(e) - 1
 			return false
 		}
 	}
@@ -162,8 +211,11 @@ func (c *Cache) Insert(v []byte) bool {
 		}
 		c.evict()
 		// the eviction may have moved entries of the probe sequence
-		for i = h & c.mask; c.table[i] != 0; i = (i + 1) & c.mask {
+		for i = h >> c.shift; c.table[i] != 0; i = (i + 1) & c.mask {
 		}
+	}
+	if len(v) > c.width {
+		c.widen(len(v))
 	}
 	var s int32
 	if n := len(c.free); n > 0 {
@@ -172,14 +224,19 @@ func (c *Cache) Insert(v []byte) bool {
 	} else {
 		c.slots = append(c.slots, cacheSlot{})
 		s = int32(len(c.slots) - 1)
+		if s&chunkMask == 0 {
+			c.arena = append(c.arena, make([]byte, c.chunkPlaces()*c.width))
+		}
 	}
-	sl := &c.slots[s]
-	c.bytes += int64(len(v) - len(sl.vec))
-	*sl = cacheSlot{vec: append(sl.vec[:0], v...), hash: h, cost: 1, heapAt: -1}
-	c.table[i] = s + 1
-	c.last = s
 	c.seq++
-	sl.key2 = c.seq
+	c.slots[s] = cacheSlot{cost: 1, seq: c.seq, heapAt: -1, n: int32(len(v)), tag: tag}
+	copy(c.arena[s>>chunkLog2][int(s&chunkMask)*c.width:], v)
+	c.table[i] = uint64(tag)<<32 | uint64(s+1)
+	c.last = s
+	c.distinct.Add(h)
+	if n := uint64(c.Len()); 2*n > c.mask && n < uint64(c.capacity) {
+		c.grow()
+	}
 	if c.exact != nil {
 		c.seenLast = !c.exact.Insert(v)
 		if c.seenLast {
@@ -187,6 +244,52 @@ func (c *Cache) Insert(v []byte) bool {
 		}
 	}
 	return true
+}
+
+// resize makes an empty table of 2^bits entries.
+func (c *Cache) resize(bits uint) {
+	c.table = make([]uint64, 1<<bits)
+	c.shift, c.mask = 64-bits, 1<<bits-1
+}
+
+// grow doubles the table, which stays at most half full until it is
+// large enough for the whole capacity. An entry's new home comes from its
+// tag.
+func (c *Cache) grow() {
+	old := c.table
+	c.resize(64 - c.shift + 1)
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		i := e >> 32 << 32 >> c.shift
+		for c.table[i] != 0 {
+			i = (i + 1) & c.mask
+		}
+		c.table[i] = e
+	}
+}
+
+// widen gives every slot n bytes of arena (rounded up to 8): the model
+// reached a state longer than any before (a process was created).
+func (c *Cache) widen(n int) {
+	w := (n + 7) &^ 7
+	old := c.arena
+	c.arena = make([][]byte, len(old))
+	for k := range old {
+		c.arena[k] = make([]byte, c.chunkPlaces()*w)
+	}
+	for s := range int32(len(c.slots)) {
+		at := int(s&chunkMask) * c.width
+		copy(c.arena[s>>chunkLog2][int(s&chunkMask)*w:], old[s>>chunkLog2][at:at+int(c.slots[s].n)])
+	}
+	c.width = w
+}
+
+// chunkPlaces is the number of vectors an arena chunk holds: 2^chunkLog2,
+// fewer for a smaller cache.
+func (c *Cache) chunkPlaces() int {
+	return min(c.capacity, 1<<chunkLog2)
 }
 
 // The tracker interface: what the search tells a cache.
@@ -208,8 +311,8 @@ func (c *Cache) Hit(parent, slot int32) {
 	sl := &c.slots[slot]
 	sl.hits++
 	if c.policy == PolicyHits && sl.heapAt >= 0 {
-		sl.key1 = uint64(sl.hits)
-		c.fix(int(sl.heapAt))
+		c.heap[sl.heapAt].key1 = uint64(sl.hits)
+		c.down(int(sl.heapAt)) // a key only grows
 	}
 	if parent >= 0 {
 		c.addCost(parent, sl.cost)
@@ -223,22 +326,23 @@ func (c *Cache) Done(slot, parent int32) {
 	if parent >= 0 {
 		c.addCost(parent, sl.cost)
 	}
+	e := heapEntry{key2: sl.seq, slot: slot}
 	switch c.policy {
 	case PolicyCost:
-		sl.key1, sl.key2 = sl.cost, c.rng.Uint64() // ties broken at random (004)
+		e.key1, e.key2 = sl.cost, c.rng.Uint64() // ties broken at random (004)
 	case PolicyRandom:
-		sl.key1 = c.rng.Uint64()
+		e.key1 = c.rng.Uint64()
 	case PolicyAge:
-		sl.key1 = sl.key2
+		e.key1 = sl.seq
 	case PolicyHits:
-		sl.key1 = uint64(sl.hits)
+		e.key1 = uint64(sl.hits)
 	case PolicyStratified:
-		sl.key1 = uint64(sl.depth % StrataCount)
+		e.key1 = uint64(sl.depth % StrataCount)
 	case PolicyDepth:
-		sl.key1 = math.MaxUint32 - uint64(sl.depth)
+		e.key1 = math.MaxUint32 - uint64(sl.depth)
 	}
 	sl.heapAt = int32(len(c.heap))
-	c.heap = append(c.heap, slot)
+	c.heap = append(c.heap, e)
 	c.up(len(c.heap) - 1)
 }
 
@@ -251,17 +355,17 @@ func (c *Cache) addCost(slot int32, cost uint64) {
 
 // evict removes the first state of the heap from the cache.
 func (c *Cache) evict() {
-	s := c.heap[0]
+	s := c.heap[0].slot
 	c.removeHeap(0)
 	c.Evictions++
 	sl := &c.slots[s]
 	// backward-shift deletion keeps every probe sequence unbroken
-	i := sl.hash & c.mask
-	for c.table[i] != s+1 {
+	i := uint64(sl.tag) << 32 >> c.shift
+	for int32(c.table[i]) != s+1 {
 		i = (i + 1) & c.mask
 	}
 	for j := (i + 1) & c.mask; c.table[j] != 0; j = (j + 1) & c.mask {
-		home := c.slots[c.table[j]-1].hash & c.mask
+		home := c.table[j] >> 32 << 32 >> c.shift
 		// move j's entry to i if i lies on its probe path (home .. j)
 		if (j-home)&c.mask >= (j-i)&c.mask {
 			c.table[i] = c.table[j]
@@ -269,65 +373,63 @@ func (c *Cache) evict() {
 		}
 	}
 	c.table[i] = 0
-	c.bytes -= int64(len(sl.vec))
-	sl.vec = sl.vec[:0]
+	sl.n = 0
 	c.free = append(c.free, s)
 }
 
-func (c *Cache) less(a, b int32) bool {
-	x, y := &c.slots[a], &c.slots[b]
+func less(x, y *heapEntry) bool {
 	return x.key1 < y.key1 || x.key1 == y.key1 && x.key2 < y.key2
 }
 
-func (c *Cache) swap(i, j int) {
-	c.heap[i], c.heap[j] = c.heap[j], c.heap[i]
-	c.slots[c.heap[i]].heapAt = int32(i)
-	c.slots[c.heap[j]].heapAt = int32(j)
+// set puts e at heap position i.
+func (c *Cache) set(i int, e heapEntry) {
+	c.heap[i] = e
+	c.slots[e.slot].heapAt = int32(i)
 }
 
 func (c *Cache) up(i int) {
+	e := c.heap[i]
 	for i > 0 {
 		p := (i - 1) / 2
-		if !c.less(c.heap[i], c.heap[p]) {
-			return
+		if !less(&e, &c.heap[p]) {
+			break
 		}
-		c.swap(i, p)
+		c.set(i, c.heap[p])
 		i = p
 	}
+	c.set(i, e)
 }
 
 func (c *Cache) down(i int) {
+	e := c.heap[i]
+	n := len(c.heap)
 	for {
-		l := 2*i + 1
-		if l >= len(c.heap) {
-			return
+		m := 2*i + 1
+		if m >= n {
+			break
 		}
-		m := l
-		if r := l + 1; r < len(c.heap) && c.less(c.heap[r], c.heap[l]) {
+		if r := m + 1; r < n && less(&c.heap[r], &c.heap[m]) {
 			m = r
 		}
-		if !c.less(c.heap[m], c.heap[i]) {
-			return
+		if !less(&c.heap[m], &e) {
+			break
 		}
-		c.swap(i, m)
+		c.set(i, c.heap[m])
 		i = m
 	}
-}
-
-func (c *Cache) fix(i int) {
-	c.up(i)
-	c.down(i)
+	c.set(i, e)
 }
 
 func (c *Cache) removeHeap(i int) {
 	last := len(c.heap) - 1
-	c.slots[c.heap[i]].heapAt = -1
+	c.slots[c.heap[i].slot].heapAt = -1
 	if i != last {
-		c.heap[i] = c.heap[last]
-		c.slots[c.heap[i]].heapAt = int32(i)
+		c.set(i, c.heap[last])
 	}
 	c.heap = c.heap[:last]
 	if i < len(c.heap) {
-		c.fix(i)
+		moved := c.heap[i].slot
+		c.up(i)
+		c.down(int(c.slots[moved].heapAt))
 	}
 }

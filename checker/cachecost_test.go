@@ -51,8 +51,8 @@ func TestCacheCosts(t *testing.T) {
 		if c.Evictions > 0 || c.Len() != len(want) {
 			t.Fatalf("%s: cache holds %d states after %d evictions, the graph has %d", name, c.Len(), c.Evictions, len(want))
 		}
-		for _, sl := range c.slots {
-			if w, ok := want[string(sl.vec)]; !ok {
+		for s, sl := range c.slots {
+			if w, ok := want[string(c.vec(int32(s)))]; !ok {
 				t.Errorf("%s: the cache holds a state the graph does not", name)
 			} else if sl.cost != w {
 				t.Errorf("%s: a state's cost is %d, Definition 4.2.1 says %d", name, sl.cost, w)

@@ -44,6 +44,7 @@ var cliCases = []struct {
 	{"run_bitstate_small", []string{"run", "-bitstate", "-w", "6", "-k", "1", "--seed", "3", "deep.pml"}, nil, nil},
 	{"run_bitstate_bad_w", []string{"run", "-bitstate", "-w", "60", "ok.pml"}, nil, nil},
 	{"run_cache", []string{"run", "--cache", "20", "--policy", "random", "--cache-check", "ok.pml"}, nil, nil},
+	{"run_cache_estimate", []string{"run", "--cache", "20", "--policy", "random", "ok.pml"}, nil, nil},
 	{"run_cache_stack", []string{"run", "--cache", "5", "deep.pml"}, nil, nil},
 	{"run_cache_bad_policy", []string{"run", "--cache", "1MB", "--policy", "lru", "ok.pml"}, nil, nil},
 	{"run_cache_bitstate", []string{"run", "--cache", "100", "-bitstate", "ok.pml"}, nil, nil},

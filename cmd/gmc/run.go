@@ -13,6 +13,7 @@ import (
 
 	"gmc/checker"
 	"gmc/estimate"
+	"gmc/internal/hll"
 	"gmc/lang"
 	"gmc/vm"
 )
@@ -209,12 +210,15 @@ func cacheStates(s string, m *vm.Model) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	const perState = 96 // checker.Cache's slot, table and heap entries
-	n := size / int64(len(m.Key(s0, nil))+perState)
+	// checker.Cache's slot (40 bytes), table entries (2 to 4 of 8
+	// bytes) and heap entry (24 bytes); the vector's place is rounded up
+	// to 8 bytes
+	const perState = 96
+	n := size / int64((len(m.Key(s0, nil))+7)&^7+perState)
 	if n < 2 {
 		return 0, fmt.Errorf("--cache %s: room for fewer than 2 states", s)
 	}
-	return int(min(n, 1<<31-1)), nil
+	return int(min(n, checker.MaxCacheStates)), nil
 }
 
 // physicalMemory is the machine's memory in bytes (0 if unknown: no bound).
@@ -309,12 +313,17 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if cache != nil {
 		fmt.Fprintf(w, "\nstate cache: %d states, policy %s (seed %d)\n", cache.Capacity(), cache.Policy(), f.seed)
 		fmt.Fprintf(w, "%9d evictions\n", cache.Evictions)
-		if cache.Exact() {
-			fmt.Fprintf(w, "%9d distinct states (exact side set)\n", cache.Distinct())
-			fmt.Fprintf(w, "%9d states explored again after an eviction\n", cache.Restored)
-			fmt.Fprintf(w, "%9.4g redundant work RW (transitions / distinct transitions)\n", redundantWork(res))
+		if n, ok := cacheCounts(res, cache); ok {
+			fmt.Fprintf(w, "%9d distinct states (%s)\n", n.distinct, n.how)
+			fmt.Fprintf(w, "%9d states explored again after an eviction\n", n.again)
+			fmt.Fprintf(w, "%9.4g redundant work RW (transitions / distinct transitions)\n", n.rw)
 		} else {
-			fmt.Fprintln(w, "states explored again and redundant work: not counted (--cache-check counts them)")
+			// without the side set, a HyperLogLog count: RW of states,
+			// since which transitions were taken again is not known
+			d := cache.DistinctEstimate()
+			fmt.Fprintf(w, "%9s distinct states (HyperLogLog estimate, standard error %.1f%%)\n", fmt.Sprintf("~%.0f", d), 100*hll.RelativeError)
+			fmt.Fprintf(w, "%9s states explored again after an eviction\n", fmt.Sprintf("~%.0f", max(float64(res.Stored)-d, 0)))
+			fmt.Fprintf(w, "%9s redundant work (states stored / distinct states; --cache-check counts RW of transitions)\n", fmt.Sprintf("~%.4g", max(float64(res.Stored)/d, 1)))
 		}
 	}
 	var bs *bitstateSummary
@@ -468,15 +477,37 @@ type bitstateJSON struct {
 	Dillinger  *float64 `json:"dillinger"`
 }
 
-// cacheJSON is the state-cache part of run --json; the counts known only
-// with --cache-check are null without it.
+// cacheJSON is the state-cache part of run --json; the exact counts are
+// null when they are not known (see cacheCounts), and the estimate stands
+// in.
 type cacheJSON struct {
-	States        int      `json:"states"`
-	Policy        string   `json:"policy"`
-	Evictions     int64    `json:"evictions"`
-	Distinct      *int64   `json:"distinct_states"`
-	ExploredAgain *int64   `json:"states_explored_again"`
-	RedundantWork *float64 `json:"redundant_work"`
+	States           int      `json:"states"`
+	Policy           string   `json:"policy"`
+	Evictions        int64    `json:"evictions"`
+	DistinctEstimate float64  `json:"distinct_states_estimate"`
+	Distinct         *int64   `json:"distinct_states"`
+	ExploredAgain    *int64   `json:"states_explored_again"`
+	RedundantWork    *float64 `json:"redundant_work"`
+}
+
+// cacheCount is what a cached search did again, counted exactly.
+type cacheCount struct {
+	distinct, again int64
+	rw              float64
+	how             string // how it is known
+}
+
+// cacheCounts counts the distinct states, the states explored again and
+// RW, when they are known exactly: with the exact side set, or when the
+// cache never evicted a state (each state was stored once).
+func cacheCounts(res *checker.Result, cache *checker.Cache) (cacheCount, bool) {
+	switch {
+	case cache.Exact():
+		return cacheCount{int64(cache.Distinct()), cache.Restored, redundantWork(res), "exact side set"}, true
+	case cache.Evictions == 0:
+		return cacheCount{res.Stored, 0, 1, "no evictions: each state stored once"}, true
+	}
+	return cacheCount{}, false
 }
 
 // redundantWork is RW of 004 table 4.1: transitions taken over distinct
@@ -513,10 +544,10 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
 	}
 	if cache != nil {
-		out.Cache = &cacheJSON{States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions}
-		if cache.Exact() {
-			d, again, rw := int64(cache.Distinct()), cache.Restored, redundantWork(res)
-			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &d, &again, &rw
+		out.Cache = &cacheJSON{States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions,
+			DistinctEstimate: cache.DistinctEstimate()}
+		if n, ok := cacheCounts(res, cache); ok {
+			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &n.distinct, &n.again, &n.rw
 		}
 	}
 	percent, method := coverage(res, bs, cache)
