@@ -117,7 +117,7 @@ type heapEntry struct {
 // smaller cache).
 const (
 	chunkLog2 = 16
-	chunkMask  = 1<<chunkLog2 - 1
+	chunkMask = 1<<chunkLog2 - 1
 )
 
 // MaxCacheStates is the largest cache: its table stays within 2^32
