@@ -26,6 +26,23 @@ type Options struct {
 	// Bitstate store makes the search a bitstate search, a Cache a
 	// search with state-space caching.
 	Store Store
+	// Observer, when set, is told what the search executes (coverage
+	// analyses); nil costs the search nothing.
+	Observer Observer
+}
+
+// Observer is told what a search executes: coverage analyses implement
+// it (package coverage).
+type Observer interface {
+	// Executed: a process of proctype pt took transition t as a move
+	// (pan's reached marks are set at the same place).
+	Executed(pt *vm.ProcType, t *vm.Trans)
+	// Condition: the atomic condition vm.Model.Conds[id] was evaluated
+	// to value. Only a model compiled with vm.Options.Conditions reports
+	// conditions.
+	Condition(id int, value bool)
+	// Finished: the search ended with res.
+	Finished(res *Result)
 }
 
 // Step is one step of a path: process Pid took transition Trans.
@@ -151,6 +168,9 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 		store = NewFullStore()
 	}
 	d := &DFS{m: m, opts: opts, store: store, vm: vm.NewMachine(m)}
+	if opts.Observer != nil {
+		d.vm.Cond = opts.Observer.Condition
+	}
 	d.track, _ = store.(tracker)
 	d.priorities = m.HasPriority
 	for _, pt := range m.Types {
@@ -186,6 +206,9 @@ func (d *DFS) Run() (*Result, error) {
 	d.res.Elapsed = time.Since(d.start)
 	d.res.Transitions = d.res.Stored + d.res.Matched
 	d.res.Memory = d.memory()
+	if d.opts.Observer != nil {
+		d.opts.Observer.Finished(d.res)
+	}
 	return d.res, nil
 }
 
@@ -296,8 +319,11 @@ func (d *DFS) search(s0 *vm.State) {
 		case phaseChildDone:
 			d.path.pop()
 			if d.childMoved {
-				pt := d.m.Types[f.proctype]
-				pt.MarkStep(d.res.Reached[pt.ID], int(f.pc), d.list(f)[f.next-1])
+				pt, t := d.m.Types[f.proctype], d.list(f)[f.next-1]
+				pt.MarkStep(d.res.Reached[pt.ID], int(f.pc), t)
+				if d.opts.Observer != nil {
+					d.opts.Observer.Executed(pt, t)
+				}
 				f.moved, f.procMoved = true, true
 			}
 			f.phase = phaseNext

@@ -97,6 +97,10 @@ const (
 	OpPrintf // pop B values: print format A
 	OpPrintm // pop v: print the mtype name of v
 
+	// Observation (last, so that adding it left the numbers of the others,
+	// and so model fingerprints, as they were).
+	OpCond // the top of the stack is the value of condition A (only with Options.Conditions)
+
 	numOps
 )
 
@@ -108,7 +112,7 @@ var opNames = [...]string{
 	OpBitOr: "or", OpBitXor: "xor", OpShl: "shl", OpShr: "shr", OpEq: "eq", OpNe: "ne",
 	OpLt: "lt", OpGt: "gt", OpLe: "le", OpGe: "ge", OpNot: "not", OpNeg: "neg", OpCompl: "compl",
 	OpJmp: "jmp", OpJz: "jz", OpJnz: "jnz", OpJzFail: "jzfail", OpFail: "fail",
-	OpGuardOK: "guardok", OpStmt: "stmt", OpBlock: "block",
+	OpGuardOK: "guardok", OpStmt: "stmt", OpCond: "cond", OpBlock: "block",
 	OpPid: "pid", OpNrPr: "nrpr", OpLast: "last", OpPriority: "priority", OpSetPrio: "setprio",
 	OpGetPrio: "getprio", OpTimeout: "timeout", OpNp: "np", OpEnabled: "enabled",
 	OpPcValue: "pcvalue", OpRemoteLabel: "remotelabel", OpRun: "run", OpEndGuard: "endguard", OpEnd: "end",
@@ -185,7 +189,7 @@ func (c *Code) String() string {
 		case OpLoadG, OpLoadL, OpLoadA, OpIndex, OpAddrRemote, OpRemoteLabel, OpSend,
 			OpRecvMatch, OpPollMatch, OpPrintf, OpRun:
 			fmt.Fprintf(&b, " %d %d %d", in.A, in.B, in.C)
-		case OpRecvField, OpAssert, OpSendGuard:
+		case OpRecvField, OpAssert, OpSendGuard, OpCond:
 			fmt.Fprintf(&b, " %d", in.A)
 		}
 		if in.Op == OpPrintf && int(in.A) < len(c.Formats) {

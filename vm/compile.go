@@ -17,6 +17,10 @@ type Options struct {
 	// NoDeadVars turns dead-variable resets off, as SPIN's simulator has
 	// none (they are pan's).
 	NoDeadVars bool
+	// Conditions makes the code report the value of every atomic
+	// condition of guards, condition statements and assertions to
+	// Machine.Cond (for condition coverage; Model.Conds lists them).
+	Conditions bool
 }
 
 // Compile turns a checked model into a Model. The spec must have passed
@@ -31,6 +35,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		builders: map[*ProcType]*builder{},
 
 		forTemps: map[*lang.For]*lang.Var{},
+		conds:    map[lang.Expr]*Cond{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -113,7 +118,8 @@ type compiler struct {
 	// labelRefs are P@label references, resolved once every proctype's
 	// flow is built.
 	labelRefs []labelRef
-	loopCount int // do loops built so far
+	loopCount int                 // do loops built so far
+	conds     map[lang.Expr]*Cond // the atomic conditions (Options.Conditions)
 }
 
 type labelRef struct {

@@ -71,20 +71,21 @@ func (m *Model) Fingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// writeUntraced writes code without its trace marks (which do not change
-// what a model does), jump targets renumbered to match, so that a model
-// compiled with Options.Trace has the fingerprint of the one without.
+// writeUntraced writes code without its trace and condition marks (which
+// do not change what a model does), jump targets renumbered to match, so
+// that a model compiled with Options.Trace or Options.Conditions has the
+// fingerprint of the one without.
 func writeUntraced(w io.Writer, c *Code) {
-	before := make([]int32, len(c.Instrs)+1) // trace marks before each index
+	before := make([]int32, len(c.Instrs)+1) // marks before each index
 	for i, in := range c.Instrs {
 		before[i+1] = before[i]
-		if in.Op == OpStmt {
+		if in.Op == OpStmt || in.Op == OpCond {
 			before[i+1]++
 		}
 	}
 	for _, in := range c.Instrs {
 		switch in.Op {
-		case OpStmt:
+		case OpStmt, OpCond:
 			continue
 		case OpJmp, OpJz, OpJnz:
 			in.A -= before[in.A]

@@ -38,6 +38,9 @@ type Machine struct {
 	// Trace, when set, is told each statement the running transition
 	// starts (code compiled with Options.Trace).
 	Trace func(s lang.Stmt)
+	// Cond, when set, is told the value of each atomic condition
+	// evaluated (code compiled with Options.Conditions), by Cond.ID.
+	Cond func(id int, value bool)
 	// SetPriority, when set, is told each change of a process's priority.
 	SetPriority func(pid, prio int)
 	// Input, when set, is what a receive from the global channel STDIN
@@ -245,6 +248,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpStmt:
 			if vm.Trace != nil {
 				vm.Trace(code.Marks[in.A].Stmt)
+			}
+		case OpCond:
+			if vm.Cond != nil {
+				vm.Cond(int(in.A), vm.stack[len(vm.stack)-1] != 0)
 			}
 		case OpBlock:
 			vm.fail("block in d_step seq")

@@ -230,29 +230,7 @@ func (g *gen) expr(e lang.Expr) {
 	case *lang.Binary:
 		switch e.Op {
 		case "&&", "||":
-			// Short-circuit, as in C: the right side may index out of range.
-			g.expr(e.X)
-			jump := OpJz
-			if e.Op == "||" {
-				jump = OpJnz
-			}
-			j1 := g.emit(jump, 0, 0, 0)
-			g.expr(e.Y)
-			j2 := g.emit(jump, 0, 0, 0)
-			if e.Op == "&&" {
-				g.constant(1)
-			} else {
-				g.constant(0)
-			}
-			end := g.emit(OpJmp, 0, 0, 0)
-			g.patch(j1, g.here())
-			g.patch(j2, g.here())
-			if e.Op == "&&" {
-				g.constant(0)
-			} else {
-				g.constant(1)
-			}
-			g.patch(end, g.here())
+			g.shortCircuit(e, g.expr)
 		default:
 			op, ok := binaryOps[e.Op]
 			if !ok {
@@ -310,6 +288,33 @@ func (g *gen) expr(e lang.Expr) {
 	default:
 		g.c.errorf(e.Pos(), "cannot compile expression %T", e)
 	}
+}
+
+// shortCircuit emits e, an && or ||, evaluated as in C (the right side
+// may index out of range when the left decides), its sides by side.
+func (g *gen) shortCircuit(e *lang.Binary, side func(lang.Expr)) {
+	side(e.X)
+	jump := OpJz
+	if e.Op == "||" {
+		jump = OpJnz
+	}
+	j1 := g.emit(jump, 0, 0, 0)
+	side(e.Y)
+	j2 := g.emit(jump, 0, 0, 0)
+	if e.Op == "&&" {
+		g.constant(1)
+	} else {
+		g.constant(0)
+	}
+	end := g.emit(OpJmp, 0, 0, 0)
+	g.patch(j1, g.here())
+	g.patch(j2, g.here())
+	if e.Op == "&&" {
+		g.constant(0)
+	} else {
+		g.constant(1)
+	}
+	g.patch(end, g.here())
 }
 
 // chanTypeOf returns the channel type a channel expression is declared
@@ -466,7 +471,7 @@ func (g *gen) test(s lang.Stmt) (always bool) {
 		if k, ok := s.X.(*lang.Const); ok && k.Val != 0 {
 			return true
 		}
-		g.expr(s.X)
+		g.cond(s.X, s)
 		return false
 	case *lang.Send:
 		g.expr(s.Chan)
@@ -617,7 +622,7 @@ func (g *gen) effect(s lang.Stmt) {
 			g.op(OpRecvRemove)
 		}
 	case *lang.Assert:
-		g.expr(s.X)
+		g.cond(s.X, s)
 		g.op(OpAssert)
 	case *lang.Printf:
 		for _, a := range s.Args {

@@ -20,6 +20,9 @@ type Model struct {
 	Claims []*ProcType
 	// Units are the proctypes, init and the claims in declaration order.
 	Units []*ProcType
+	// Conds are the atomic conditions the code reports (compiled with
+	// Options.Conditions; empty without), by ID.
+	Conds []*Cond
 
 	// The state buffer is the hidden globals (HiddenSize bytes, not part of
 	// the state's identity) followed by the state vector: a header
@@ -120,6 +123,8 @@ type ProcType struct {
 	// StmtElem gives the element (Seqno) of each statement, for showing
 	// the statements a transition executes.
 	StmtElem map[lang.Stmt]int
+	// Branches are the if and do statements, for branch coverage.
+	Branches []Branch
 }
 
 // Process slot header: proctype id, pc (one byte, or two when some

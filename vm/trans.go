@@ -69,6 +69,7 @@ func (c *compiler) flow(pt *ProcType) {
 		b.checkElses(pc, b.pcNodes[i])
 	}
 	b.elements()
+	b.branches()
 }
 
 // nodeOf returns the element a transition goes to (nil: the process ends).

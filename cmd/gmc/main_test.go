@@ -25,6 +25,7 @@ var cliCases = []struct {
 	edit  func(t *testing.T) // then this, in the directory (damaging a trail)
 }{
 	{"run_ok", []string{"run", "ok.pml"}, nil, nil},
+	{"run_coverage", []string{"run", "--coverage", "fig8b.pml"}, nil, nil},
 	{"run_ok_nomerge", []string{"run", "--no-merge", "ok.pml"}, nil, nil},
 	{"run_json", []string{"run", "--json", "assert.pml"}, nil, nil},
 	{"run_assert", []string{"run", "assert.pml"}, nil, nil},

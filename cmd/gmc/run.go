@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gmc/checker"
+	"gmc/coverage"
 	"gmc/estimate"
 	"gmc/internal/hll"
 	"gmc/lang"
@@ -38,6 +39,7 @@ type runFlags struct {
 	cache     string
 	policy    string
 	check     bool
+	coverage  bool
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -59,6 +61,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.cache, "cache", "", "state-space caching: store at most `N` states (or N bytes: 512MB), explore evicted states again")
 	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
+	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -114,7 +117,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if diags.ErrorCount() > 0 {
 		return exitUsage
 	}
-	m, err := vm.Compile(spec, vm.Options{NoMerge: f.noMerge})
+	m, err := vm.Compile(spec, vm.Options{NoMerge: f.noMerge, Conditions: f.coverage})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
@@ -130,6 +133,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		opts.Store = cache
+	}
+	var analyzer *coverage.Analyzer
+	if f.coverage {
+		analyzer = coverage.New(m)
+		opts.Observer = analyzer
 	}
 	for _, p := range spec.Procs {
 		if p.Kind == lang.KindTrace {
@@ -178,10 +186,18 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		trails = append(trails, name)
 	}
 	heap := heapInUse()
+	var cover *coverage.Report
+	if analyzer != nil {
+		cover = analyzer.Report(explored(res, bits))
+	}
 	if f.json {
-		writeJSON(stdout, path, res, trails, heap, bits, cache)
+		writeJSON(stdout, path, res, trails, heap, bits, cache, cover)
 	} else {
 		writeReport(stdout, m, res, trails, heap, f, bits, cache)
+		if cover != nil {
+			fmt.Fprintln(stdout)
+			cover.Write(stdout)
+		}
 	}
 	switch {
 	case res.Stats.Errors > 0:
@@ -363,7 +379,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	percent, method := coverage(res, bs, cache)
+	percent, method := stateCoverage(res, bs, cache)
 	if percent < 0 {
 		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
 	} else {
@@ -399,7 +415,7 @@ func percentOrFailed(e estimate.Estimate) string {
 // coverage is the share of the state space the search covered and how it
 // is known; a negative percentage means it is not known. bs is the
 // summary of a bitstate run (nil for an exhaustive one).
-func coverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cache) (percent float64, method string) {
+func stateCoverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cache) (percent float64, method string) {
 	if res.Complete && bs != nil {
 		// One run alone: Dillinger–Manolios, the better of the two
 		// single-run estimates in 001's table 3.
@@ -424,26 +440,42 @@ func coverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cache) (p
 	return -1, "search incomplete: " + why + "; no estimate yet for a search stopped early"
 }
 
+// explored says why a search did not explore the whole state space, for
+// the model's coverage report ("" when it did).
+func explored(res *checker.Result, bits *checker.Bitstate) string {
+	switch {
+	case !res.Complete && res.Stats.Errors > 0 && res.Stopped != "":
+		return "the search stopped at an error (" + res.Stopped + "; -c0 goes on)"
+	case !res.Complete:
+		_, why := stateCoverage(res, nil, nil)
+		return why
+	case bits != nil:
+		return "a bitstate search may miss states"
+	}
+	return ""
+}
+
 // runJSON is the --json form of a run's result (DESIGN.md, command-line
 // contract).
 type runJSON struct {
-	Model         string        `json:"model"`
-	StatesStored  int64         `json:"states_stored"`
-	StatesMatched int64         `json:"states_matched"`
-	Transitions   int64         `json:"transitions"`
-	AtomicSteps   int64         `json:"atomic_steps"`
-	Depth         int           `json:"depth"`
-	StateVector   int           `json:"state_vector_bytes"`
-	Errors        int64         `json:"errors"`
-	Complete      bool          `json:"complete"`
-	Stopped       string        `json:"stopped,omitempty"`
-	DepthLimited  bool          `json:"depth_limited"`
-	ElapsedS      float64       `json:"elapsed_s"`
-	Memory        memoryJSON    `json:"memory"`
-	Coverage      coverageJSON  `json:"coverage"`
-	Bitstate      *bitstateJSON `json:"bitstate,omitempty"`
-	Cache         *cacheJSON    `json:"cache,omitempty"`
-	ErrorList     []errorJSON   `json:"error_list"`
+	Model         string           `json:"model"`
+	StatesStored  int64            `json:"states_stored"`
+	StatesMatched int64            `json:"states_matched"`
+	Transitions   int64            `json:"transitions"`
+	AtomicSteps   int64            `json:"atomic_steps"`
+	Depth         int              `json:"depth"`
+	StateVector   int              `json:"state_vector_bytes"`
+	Errors        int64            `json:"errors"`
+	Complete      bool             `json:"complete"`
+	Stopped       string           `json:"stopped,omitempty"`
+	DepthLimited  bool             `json:"depth_limited"`
+	ElapsedS      float64          `json:"elapsed_s"`
+	Memory        memoryJSON       `json:"memory"`
+	Coverage      coverageJSON     `json:"coverage"`
+	Bitstate      *bitstateJSON    `json:"bitstate,omitempty"`
+	Cache         *cacheJSON       `json:"cache,omitempty"`
+	ModelCoverage *coverage.Report `json:"model_coverage,omitempty"`
+	ErrorList     []errorJSON      `json:"error_list"`
 }
 
 type memoryJSON struct {
@@ -528,14 +560,14 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *checker.Bitstate, cache *checker.Cache) {
+func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *checker.Bitstate, cache *checker.Cache, cover *coverage.Report) {
 	out := runJSON{
 		Model: path, StatesStored: res.Stored, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.Errors,
 		Complete: res.Complete, Stopped: res.Stopped, DepthLimited: res.DepthLimited,
-		ElapsedS: res.Elapsed.Seconds(),
-		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
+		ElapsedS: res.Elapsed.Seconds(), ModelCoverage: cover,
+		Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
 	}
 	var bs *bitstateSummary
 	if bits != nil {
@@ -550,7 +582,7 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &n.distinct, &n.again, &n.rw
 		}
 	}
-	percent, method := coverage(res, bs, cache)
+	percent, method := stateCoverage(res, bs, cache)
 	out.Coverage.Method = method
 	if percent >= 0 {
 		out.Coverage.Percent = &percent
