@@ -29,6 +29,10 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
+// MarshalText makes a position "file:line:col" in JSON, the form
+// diagnostics print and editors read.
+func (p Pos) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
 // Before reports whether p comes before q (by file name, then line, then column).
 func (p Pos) Before(q Pos) bool {
 	if p.File != q.File {

@@ -356,3 +356,49 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageJSON checks that --json carries the model's coverage for
+// tools: counts, the gaps with their positions, the reading; and that a
+// bitstate run says it covers only what it explored.
+func TestCoverageJSON(t *testing.T) {
+	inModels(t)
+	for _, bitstate := range []bool{false, true} {
+		args := []string{"run", "--json", "--coverage", "fig8b.pml"}
+		if bitstate {
+			args = []string{"run", "--json", "--coverage", "-bitstate", "fig8b.pml"}
+		}
+		var stdout, stderr bytes.Buffer
+		if code := gmc(args, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		var run struct {
+			ModelCoverage *struct {
+				Partial     string
+				Transitions int
+				Executed    int
+				Gaps        []struct {
+					Pos   string
+					Text  string
+					Never bool
+				} `json:"condition_gaps"`
+				Reading struct{ Verdict string }
+			} `json:"model_coverage"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+			t.Fatal(err)
+		}
+		c := run.ModelCoverage
+		if c == nil {
+			t.Fatalf("%v: no model_coverage in %s", args, stdout.String())
+		}
+		if c.Transitions != 6 || c.Executed != 4 || len(c.Gaps) != 3 || c.Gaps[0].Pos != "fig8b.pml:10:5" || c.Gaps[0].Text != "b" || c.Gaps[0].Never {
+			t.Errorf("%v: %+v", args, *c)
+		}
+		if !strings.Contains(c.Reading.Verdict, "incomplete specification") {
+			t.Errorf("%v: verdict %q", args, c.Reading.Verdict)
+		}
+		if bitstate != (c.Partial != "") {
+			t.Errorf("%v: partial %q", args, c.Partial)
+		}
+	}
+}
