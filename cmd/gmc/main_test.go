@@ -281,7 +281,7 @@ func TestCacheJSON(t *testing.T) {
 		if run.Coverage.Percent == nil || *run.Coverage.Percent != 100 {
 			t.Errorf("%v: coverage %v, want 100", args, run.Coverage.Percent)
 		}
-		if run.Cache["states"] != 20.0 || run.Cache["policy"] != "cost" || run.Cache["evictions"] == 0.0 {
+		if run.Cache["size"] != 20.0 || run.Cache["states"] != 20.0 || run.Cache["policy"] != "cost" || run.Cache["evictions"] == 0.0 || run.Cache["redundancy"].(float64) <= 1 {
 			t.Errorf("%v: cache %v", args, run.Cache)
 		}
 		for _, k := range []string{"distinct_states", "states_explored_again", "redundant_work"} {
@@ -382,14 +382,14 @@ func TestCoverageJSON(t *testing.T) {
 					Never bool
 				} `json:"condition_gaps"`
 				Reading struct{ Verdict string }
-			} `json:"model_coverage"`
+			} `json:"analyses"`
 		}
 		if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
 			t.Fatal(err)
 		}
 		c := run.ModelCoverage
 		if c == nil {
-			t.Fatalf("%v: no model_coverage in %s", args, stdout.String())
+			t.Fatalf("%v: no analyses in %s", args, stdout.String())
 		}
 		if c.Transitions != 6 || c.Executed != 4 || len(c.Gaps) != 3 || c.Gaps[0].Pos != "fig8b.pml:10:5" || c.Gaps[0].Text != "b" || c.Gaps[0].Never {
 			t.Errorf("%v: %+v", args, *c)

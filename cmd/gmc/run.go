@@ -474,7 +474,7 @@ type runJSON struct {
 	Coverage      coverageJSON     `json:"coverage"`
 	Bitstate      *bitstateJSON    `json:"bitstate,omitempty"`
 	Cache         *cacheJSON       `json:"cache,omitempty"`
-	ModelCoverage *coverage.Report `json:"model_coverage,omitempty"`
+	Analyses      *coverage.Report `json:"analyses,omitempty"`
 	ErrorList     []errorJSON      `json:"error_list"`
 }
 
@@ -513,7 +513,9 @@ type bitstateJSON struct {
 // null when they are not known (see cacheCounts), and the estimate stands
 // in.
 type cacheJSON struct {
-	States           int      `json:"states"`
+	Size             int      `json:"size"`   // states (DESIGN's name)
+	States           int      `json:"states"` // the same
+	Redundancy       float64  `json:"redundancy"`
 	Policy           string   `json:"policy"`
 	Evictions        int64    `json:"evictions"`
 	DistinctEstimate float64  `json:"distinct_states_estimate"`
@@ -566,7 +568,7 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.Errors,
 		Complete: res.Complete, Stopped: res.Stopped, DepthLimited: res.DepthLimited,
-		ElapsedS: res.Elapsed.Seconds(), ModelCoverage: cover,
+		ElapsedS: res.Elapsed.Seconds(), Analyses: cover,
 		Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
 	}
 	var bs *bitstateSummary
@@ -576,10 +578,13 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
 	}
 	if cache != nil {
-		out.Cache = &cacheJSON{States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions,
+		out.Cache = &cacheJSON{Size: cache.Capacity(), States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions,
 			DistinctEstimate: cache.DistinctEstimate()}
+		// redundancy: RW when it is known, else the estimate's RW of states
+		out.Cache.Redundancy = max(float64(res.Stored)/out.Cache.DistinctEstimate, 1)
 		if n, ok := cacheCounts(res, cache); ok {
 			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &n.distinct, &n.again, &n.rw
+			out.Cache.Redundancy = n.rw
 		}
 	}
 	percent, method := stateCoverage(res, bs, cache)
