@@ -29,6 +29,12 @@ type Options struct {
 	// Observer, when set, is told what the search executes (coverage
 	// analyses); nil costs the search nothing.
 	Observer Observer
+	// Script, when set, records the search as a search script (it needs
+	// the exact store); Follow makes the search a certification that
+	// follows a script instead of keeping a table of visited states, and
+	// stops at the first deviation (Result.Deviation).
+	Script *ScriptWriter
+	Follow *ScriptReader
 }
 
 // Observer is told what a search executes: coverage analyses implement
@@ -105,6 +111,9 @@ type Stats struct {
 
 // Result is what a search found.
 type Result struct {
+	// Deviation is why a certification failed (Options.Follow).
+	Deviation *Deviation
+
 	Stats
 	// Errors are the errors found, with their trails: all of them up to
 	// the -c bound, or only the first when the search does not stop at
@@ -188,6 +197,13 @@ func (d *DFS) Run() (*Result, error) {
 		return nil, err
 	}
 	d.res = &Result{}
+	if d.opts.Script != nil {
+		fs, ok := d.store.(*FullStore)
+		if !ok || fs.Len() > 0 {
+			return nil, errors.New("a search script needs the exact store, new")
+		}
+		fs.NumberStates()
+	}
 	d.res.Reached = make([][]bool, len(d.m.Types)+len(d.m.Claims))
 	for _, pt := range d.m.Units {
 		d.res.Reached[pt.ID] = pt.NewReached()
@@ -202,6 +218,9 @@ func (d *DFS) Run() (*Result, error) {
 		}()
 		d.search(s0)
 		d.res.Complete = !d.res.DepthLimited
+		if d.opts.Follow != nil {
+			d.deviate(d.opts.Follow.end())
+		}
 	}()
 	d.res.Elapsed = time.Since(d.start)
 	d.res.Transitions = d.res.Stored + d.res.Matched
@@ -336,6 +355,12 @@ func (d *DFS) search(s0 *vm.State) {
 // pop returns from the top frame; moved tells its parent whether the step
 // into it counts as a move.
 func (d *DFS) pop(moved bool) {
+	switch {
+	case d.opts.Script != nil:
+		d.opts.Script.backtrack()
+	case d.opts.Follow != nil:
+		d.deviate(d.opts.Follow.backtrack())
+	}
 	if d.track != nil {
 		if f := d.frames.top(); f.slot >= 0 {
 			d.track.Done(f.slot, f.below)
@@ -443,6 +468,7 @@ func (d *DFS) step(f *frame) {
 		if !ok {
 			d.fatal(machine, depth)
 		}
+		d.moveScripted(pid, t)
 		f.phase = phaseChildDone
 		below := f.below
 		if f.slot >= 0 {
@@ -502,6 +528,66 @@ func (d *DFS) passDone(f *frame) {
 	}
 }
 
+// storeScripted inserts key into the store, recording the arrival in the
+// script being written; a certification asks the script instead.
+func (d *DFS) storeScripted(key []byte) bool {
+	if r := d.opts.Follow; r != nil {
+		fp, _ := hash2(key, fingerprintSeed)
+		isNew, err := r.arrive(fp)
+		d.deviate(err)
+		return isNew
+	}
+	isNew := d.store.Insert(key)
+	if w := d.opts.Script; w != nil {
+		w.arrive(isNew, d.store.(*FullStore).LastID())
+	}
+	return isNew
+}
+
+// fingerprintSeed seeds the fingerprints a certification keeps of the
+// states a script names (004 Definition 3.1.3).
+const fingerprintSeed = 0x5c41_7e2b_9d3f_8a61
+
+// moveScripted records that the search takes transition t of process pid,
+// or checks that the script being followed does.
+func (d *DFS) moveScripted(pid int, t *vm.Trans) {
+	switch {
+	case d.opts.Script != nil:
+		d.opts.Script.move(pid, t.ID)
+	case d.opts.Follow != nil:
+		d.deviate(d.opts.Follow.move(pid, t.ID, d.moveName))
+	}
+}
+
+// moveName names transition trans of process pid in the current state,
+// for certification messages.
+func (d *DFS) moveName(pid, trans int) string {
+	name := fmt.Sprintf("transition %d of process %d", trans, pid)
+	if s := d.stateAt(int(d.frames.top().depth)); pid < s.NrProcs() {
+		pt := d.m.ProcType(s, pid)
+		if trans < len(pt.Trans) {
+			t := pt.Trans[trans]
+			name += fmt.Sprintf(" (%s, %s: %s)", pt.Name, t.Pos, t.Text)
+		}
+	}
+	return name
+}
+
+// deviate stops a certification at a deviation from its script.
+func (d *DFS) deviate(err error) {
+	if err == nil {
+		return
+	}
+	if dev, ok := err.(*Deviation); ok {
+		d.res.Deviation = dev
+	} else {
+		d.res.Deviation = &Deviation{Kind: "format", Message: err.Error()}
+	}
+	d.res.Stopped = "certification failed: " + err.Error()
+	d.res.Complete = false
+	panic(errStop)
+}
+
 // insert stores s, the state of frame f, and reports whether it is new; a
 // state seen before counts as matched.
 func (d *DFS) insert(f *frame, s *vm.State) bool {
@@ -513,7 +599,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
 	}
-	if !d.store.Insert(key) {
+	if !d.storeScripted(key) {
 		res.Matched++
 		if d.track != nil {
 			d.track.Hit(f.below, d.track.Last())

@@ -36,7 +36,9 @@ type FullStore struct {
 	mask   uint64
 	n      int
 	chunks [][]byte
-	used   int64 // bytes of vectors stored, with their length prefixes
+	used   int64  // bytes of vectors stored, with their length prefixes
+	ids    bool   // each vector is followed by its number (NumberStates)
+	last   uint32 // the number of the state the last Insert found or added
 }
 
 const (
@@ -65,6 +67,16 @@ func (s *FullStore) resize(bits uint) {
 // Len implements Store.
 func (s *FullStore) Len() int { return s.n }
 
+// NumberStates makes the store number its states from 1 in the order
+// they are first inserted (a search script names states by these
+// numbers, 004 Definition 3.1.2); it costs 4 bytes per state. Call it
+// before the first Insert.
+func (s *FullStore) NumberStates() { s.ids = true }
+
+// LastID is the number of the state the last Insert found or added
+// (NumberStates only).
+func (s *FullStore) LastID() uint32 { return s.last }
+
 // Bytes implements Store.
 func (s *FullStore) Bytes() (states, table int64) {
 	return s.used, int64(len(s.table)) * 8
@@ -92,6 +104,14 @@ func (s *FullStore) vector(pos uint64) []byte {
 	return c[off+k : off+k+int(n)]
 }
 
+// id returns the number stored after the vector at arena position pos.
+func (s *FullStore) id(pos uint64) uint32 {
+	c := s.chunks[pos>>chunkBits]
+	off := int(pos & (maxChunk - 1))
+	n, k := binary.Uvarint(c[off:])
+	return binary.LittleEndian.Uint32(c[off+k+int(n):])
+}
+
 // Insert implements Store.
 func (s *FullStore) Insert(v []byte) bool {
 	h := maphash.Bytes(s.seed, v)
@@ -101,12 +121,16 @@ func (s *FullStore) Insert(v []byte) bool {
 		if e == 0 {
 			s.table[i] = tag<<posBits | (s.append(v) + 1)
 			s.n++
+			s.last = uint32(s.n)
 			if uint64(s.n)*4 > uint64(len(s.table))*3 {
 				s.grow()
 			}
 			return true
 		}
 		if e>>posBits == tag && s.equal(e&posMask-1, v) {
+			if s.ids {
+				s.last = s.id(e&posMask - 1)
+			}
 			return false
 		}
 	}
@@ -114,7 +138,7 @@ func (s *FullStore) Insert(v []byte) bool {
 
 // append copies v into the arena and returns its position.
 func (s *FullStore) append(v []byte) uint64 {
-	need := len(v) + binary.MaxVarintLen32
+	need := len(v) + binary.MaxVarintLen32 + 4
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > cap(s.chunks[len(s.chunks)-1]) {
 		size := minChunk
 		if k := len(s.chunks); k > 0 {
@@ -128,7 +152,12 @@ func (s *FullStore) append(v []byte) uint64 {
 	pos := uint64(k)<<chunkBits | uint64(len(c))
 	c = binary.AppendUvarint(c, uint64(len(v)))
 	need = len(v) + len(c) - len(s.chunks[k])
-	s.chunks[k] = append(c, v...)
+	c = append(c, v...)
+	if s.ids {
+		c = binary.LittleEndian.AppendUint32(c, uint32(s.n+1))
+		need += 4
+	}
+	s.chunks[k] = c
 	s.used += int64(need)
 	return pos
 }

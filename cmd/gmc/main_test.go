@@ -402,3 +402,49 @@ func TestCoverageJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestCertify writes a search script with gmc run --script and certifies
+// it with gmc certify: accepted as written (text and JSON), refused for
+// another model (exit 2), rejected with a deviation when tampered with
+// (exit 1).
+func TestCertify(t *testing.T) {
+	inModels(t)
+	run := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := gmc(args, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	if code, _, stderr := run("run", "-c0", "--script", "ok.scc", "ok.pml"); code != exitOK || !strings.Contains(stderr, "wrote ok.scc") {
+		t.Fatalf("run --script: exit %d: %s", code, stderr)
+	}
+	if code, out, _ := run("certify", "ok.pml", "ok.scc"); code != exitOK || !strings.HasPrefix(out, "certified: ok.scc follows the search of ok.pml") {
+		t.Errorf("certify: exit %d: %s", code, out)
+	}
+	code, out, _ := run("certify", "--json", "ok.pml", "ok.scc")
+	var js struct {
+		OK        bool
+		Deviation *struct{ Kind string }
+		States    int
+	}
+	if err := json.Unmarshal([]byte(out), &js); err != nil || code != exitOK || !js.OK || js.Deviation != nil || js.States == 0 {
+		t.Errorf("certify --json: exit %d, %v: %s", code, err, out)
+	}
+	if code, _, stderr := run("certify", "deadlock.pml", "ok.scc"); code != exitUsage || !strings.Contains(stderr, "another model") {
+		t.Errorf("another model: exit %d: %s", code, stderr)
+	}
+	// A script cut short: certification fails, saying where.
+	b, err := os.ReadFile("ok.scc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("cut.scc", b[:len(b)-12], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := run("certify", "ok.pml", "cut.scc"); code != exitViolation || !strings.Contains(out, "certification failed") {
+		t.Errorf("cut script: exit %d: %s", code, out)
+	}
+	// A bitstate search cannot write a script.
+	if code, _, stderr := run("run", "-bitstate", "--script", "x.scc", "ok.pml"); code != exitUsage || !strings.Contains(stderr, "--script") {
+		t.Errorf("bitstate --script: exit %d: %s", code, stderr)
+	}
+}

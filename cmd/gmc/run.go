@@ -40,6 +40,7 @@ type runFlags struct {
 	policy    string
 	check     bool
 	coverage  bool
+	script    string
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -62,6 +63,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
+	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs the exact store and a complete search")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -110,6 +112,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	case f.cache == "" && (f.check || f.policy != "cost"):
 		fmt.Fprintln(stderr, "gmc run: --policy and --cache-check need --cache")
 		return exitUsage
+	case f.script != "" && (f.cache != "" || f.bitstate):
+		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with --cache or -bitstate")
+		return exitUsage
 	}
 	path := fs.Arg(0)
 	spec, diags := lang.Load(path, nil)
@@ -133,6 +138,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		opts.Store = cache
+	}
+	if f.script != "" {
+		opts.Script = checker.NewScriptWriter(m.Fingerprint(), opts.MaxDepth)
 	}
 	var analyzer *coverage.Analyzer
 	if f.coverage {
@@ -184,6 +192,16 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			name = ""
 		}
 		trails = append(trails, name)
+	}
+	if f.script != "" {
+		// A script of a partial search would certify nothing.
+		if !res.Complete {
+			fmt.Fprintf(stderr, "gmc: no search script written: the search did not complete\n")
+		} else if err := opts.Script.Write(f.script); err != nil {
+			fmt.Fprintf(stderr, "gmc: cannot write the search script: %v\n", err)
+		} else {
+			fmt.Fprintf(stderr, "gmc: wrote %s\n", f.script)
+		}
 	}
 	heap := heapInUse()
 	var cover *coverage.Report

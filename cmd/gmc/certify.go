@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"gmc/checker"
+	"gmc/lang"
+	"gmc/vm"
+)
+
+func init() {
+	register(&command{name: "certify", summary: "check a model again by following a search script (gmc run --script)", run: runCertify})
+}
+
+// certifyJSON is the --json form of a certification (DESIGN.md).
+type certifyJSON struct {
+	Model     string             `json:"model"`
+	Script    string             `json:"script"`
+	OK        bool               `json:"ok"`
+	Deviation *checker.Deviation `json:"deviation"`
+	States    int64              `json:"states"`
+	Errors    int64              `json:"errors"`
+	ElapsedS  float64            `json:"elapsed_s"`
+}
+
+func runCertify(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("certify", "gmc certify [flags] MODEL.pml SCRIPT.scc",
+		"gmc run -c0 --script phil.scc examples/models/philosophers.pml && gmc certify examples/models/philosophers.pml phil.scc", stderr)
+	asJSON := fs.Bool("json", false, "print the result as one JSON object")
+	noMerge := fs.Bool("no-merge", false, "the model was verified with statement merging off (as spin -o3)")
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return exitUsage
+	}
+	path, scriptPath := fs.Arg(0), fs.Arg(1)
+	spec, diags := lang.Load(path, nil)
+	printDiagnostics(stderr, diags)
+	if diags.ErrorCount() > 0 {
+		return exitUsage
+	}
+	m, err := vm.Compile(spec, vm.Options{NoMerge: *noMerge})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+		return exitUsage
+	}
+	file, err := os.Open(scriptPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmc certify: %v\n", err)
+		return exitUsage
+	}
+	defer file.Close()
+	script, err := checker.ReadScript(file, m.Fingerprint())
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", scriptPath, err)
+		return exitUsage
+	}
+	res, err := checker.NewDFS(m, checker.Options{MaxDepth: script.MaxDepth(), Follow: script}).Run()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+		return exitUsage
+	}
+	ok := res.Deviation == nil && res.Complete
+	if *asJSON {
+		out := certifyJSON{Model: path, Script: scriptPath, OK: ok, Deviation: res.Deviation,
+			States: res.Stored, Errors: res.Stats.Errors, ElapsedS: res.Elapsed.Seconds()}
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		if ok {
+			fmt.Fprintf(stdout, "certified: %s follows the search of %s: %d states, %d transitions, every state checked\n",
+				scriptPath, path, res.Stored, res.Transitions)
+		} else {
+			fmt.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Deviation.Kind, res.Deviation.Error())
+		}
+		fmt.Fprintf(stdout, "errors: %d\n", res.Stats.Errors)
+		for _, e := range res.Errors {
+			if e.Pos.IsValid() {
+				fmt.Fprintf(stdout, "%s: %s (at depth %d)\n", e.Pos, e.Msg, e.Depth)
+			} else {
+				fmt.Fprintf(stdout, "%s (at depth %d)\n", e.Msg, e.Depth)
+			}
+		}
+		fmt.Fprintf(stdout, "gmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
+	}
+	switch {
+	case !ok:
+		return exitViolation
+	case res.Stats.Errors > 0:
+		return exitViolation
+	}
+	return exitOK
+}
