@@ -23,6 +23,7 @@ import (
 // Format, version 1: a gzip stream of
 //
 //	gmc search script 1\n
+//	kind full|trustful\n
 //	model FINGERPRINT\n        vm.Model.Fingerprint of the model searched
 //	depth N\n                  the depth bound of the search
 //	\n
@@ -42,6 +43,17 @@ import (
 // rendezvous handshake) have no N or R. The search's order is fixed, so
 // the certifier expects each instruction at the point where its own
 // search does the same.
+//
+// A trustful script (004 §3.1.3) records the perfect search: only the
+// moves that lead to new states (through states not stored, if need be),
+// and their backtracks; and, since an assertion is a transition of its
+// own in Promela, not a property of states, every move that executes an
+// assertion, wherever it leads; M's second argument is trans<<1 | 1 when the move
+// was possible only because of timeout; no N or R; and
+//
+//	D             the state on top of the stack has no moves at all
+//
+// so that the certifier checks end states without trying every move.
 
 const scriptMagic = "gmc search script 1"
 
@@ -52,22 +64,34 @@ const (
 	opNew       byte = 'N'
 	opRevisit   byte = 'R'
 	opEnd       byte = 'E'
+	opDeadEnd   byte = 'D'
 )
 
 // ScriptWriter records a search script as the search runs.
 type ScriptWriter struct {
-	buf    bytes.Buffer
-	z      *gzip.Writer
-	states uint32
-	tmp    []byte
+	buf      bytes.Buffer
+	z        *gzip.Writer
+	states   uint32
+	tmp      []byte
+	trustful bool
+	// trustful: the moves of the search stack, of which the first
+	// written are in the script (the others lead to no new state yet)
+	stack   [][2]uint64
+	written int
 }
 
 // NewScriptWriter starts a script for the model with the given
-// fingerprint, searched with depth bound maxDepth.
-func NewScriptWriter(fingerprint string, maxDepth int) *ScriptWriter {
-	w := &ScriptWriter{}
+// fingerprint, searched with depth bound maxDepth; trustful records only
+// the perfect search.
+func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) *ScriptWriter {
+	w := &ScriptWriter{trustful: trustful}
 	w.z = gzip.NewWriter(&w.buf)
-	fmt.Fprintf(w.z, "%s\nmodel %s\ndepth %d\n\n", scriptMagic, fingerprint, maxDepth)
+	kind := "full"
+	if trustful {
+		kind = "trustful"
+		w.stack, w.written = [][2]uint64{{}}, 1 // the initial state: no move
+	}
+	fmt.Fprintf(w.z, "%s\nkind %s\nmodel %s\ndepth %d\n\n", scriptMagic, kind, fingerprint, maxDepth)
 	return w
 }
 
@@ -79,18 +103,63 @@ func (w *ScriptWriter) op(op byte, args ...uint64) {
 	w.z.Write(w.tmp) // into a bytes.Buffer: cannot fail
 }
 
-func (w *ScriptWriter) move(pid, trans int) { w.op(opMove, uint64(pid), uint64(trans)) }
+func (w *ScriptWriter) move(pid, trans int, timeout, asserts bool) {
+	if !w.trustful {
+		w.op(opMove, uint64(pid), uint64(trans))
+		return
+	}
+	code := uint64(trans) << 1
+	if timeout {
+		code |= 1
+	}
+	w.stack = append(w.stack, [2]uint64{uint64(pid), code})
+	if asserts {
+		w.flush() // the certifier must check the assertion
+	}
+}
 
 func (w *ScriptWriter) arrive(isNew bool, id uint32) {
-	if isNew {
+	switch {
+	case isNew:
 		w.states++
-		w.op(opNew)
-	} else {
+		if w.trustful {
+			w.flush()
+		} else {
+			w.op(opNew)
+		}
+	case !w.trustful:
 		w.op(opRevisit, uint64(id))
 	}
 }
 
-func (w *ScriptWriter) backtrack() { w.op(opBacktrack) }
+// flush writes the moves of the stack not written yet: they lead to a
+// new state.
+func (w *ScriptWriter) flush() {
+	for ; w.written < len(w.stack); w.written++ {
+		w.op(opMove, w.stack[w.written][0], w.stack[w.written][1])
+	}
+}
+
+// deadEnd records that the state on top of the stack has no moves.
+func (w *ScriptWriter) deadEnd() {
+	if w.trustful {
+		w.flush()
+		w.op(opDeadEnd)
+	}
+}
+
+func (w *ScriptWriter) backtrack() {
+	if !w.trustful {
+		w.op(opBacktrack)
+		return
+	}
+	top := len(w.stack) - 1
+	if top < w.written {
+		w.op(opBacktrack)
+		w.written = top
+	}
+	w.stack = w.stack[:top]
+}
 
 // Write ends the script and writes it to path, whole or not at all.
 func (w *ScriptWriter) Write(path string) error {
@@ -120,11 +189,12 @@ func (d *Deviation) Error() string {
 
 // ScriptReader follows a search script during certification.
 type ScriptReader struct {
-	r     *bufio.Reader
-	depth int
-	step  int64    // instructions read
-	fps   []uint64 // fingerprint of each state, by ID-1 (004's map FP)
-	err   error    // the first format error
+	r        *bufio.Reader
+	depth    int
+	trustful bool
+	step     int64    // instructions read
+	fps      []uint64 // fingerprint of each state, by ID-1 (004's map FP)
+	err      error    // the first format error
 	// the instruction read ahead
 	op   byte
 	args [2]uint64
@@ -148,6 +218,10 @@ func ReadScript(r io.Reader, fingerprint string) (*ScriptReader, error) {
 		}
 		return nil, errors.New("not a search script")
 	}
+	kind := line()
+	if kind != "kind full" && kind != "kind trustful" {
+		return nil, errors.New("corrupt search script: bad header")
+	}
 	model, _ := strings.CutPrefix(line(), "model ")
 	if model != fingerprint {
 		return nil, errors.New("the script is for another model (or another version of it): its fingerprint differs")
@@ -156,11 +230,14 @@ func ReadScript(r io.Reader, fingerprint string) (*ScriptReader, error) {
 	if err != nil || depth <= 0 || line() != "" {
 		return nil, errors.New("corrupt search script: bad header")
 	}
-	return &ScriptReader{r: br, depth: depth}, nil
+	return &ScriptReader{r: br, depth: depth, trustful: kind == "kind trustful"}, nil
 }
 
 // MaxDepth is the depth bound of the search the script records.
 func (s *ScriptReader) MaxDepth() int { return s.depth }
+
+// Trustful reports whether the script records only the perfect search.
+func (s *ScriptReader) Trustful() bool { return s.trustful }
 
 // States is the number of states the script has named so far.
 func (s *ScriptReader) States() int { return len(s.fps) }
@@ -182,7 +259,7 @@ func (s *ScriptReader) next() bool {
 		n = 2
 	case opRevisit, opEnd:
 		n = 1
-	case opNew, opBacktrack:
+	case opNew, opBacktrack, opDeadEnd:
 	default:
 		s.err = &Deviation{Kind: "format", Step: s.step, Message: fmt.Sprintf("corrupt search script: unknown instruction %q", op)}
 		return false
@@ -290,6 +367,8 @@ func (s *ScriptReader) name() string {
 		return fmt.Sprintf("back at state %d", s.args[0])
 	case opBacktrack:
 		return "backtrack"
+	case opDeadEnd:
+		return "a state without moves"
 	}
 	return "end"
 }

@@ -16,7 +16,7 @@ import (
 // returns the script's bytes with the search's result.
 func writeScript(t *testing.T, m *vm.Model, maxDepth int) ([]byte, *Result) {
 	t.Helper()
-	w := NewScriptWriter(m.Fingerprint(), maxDepth)
+	w := NewScriptWriter(m.Fingerprint(), maxDepth, false)
 	res, err := NewDFS(m, Options{MaxDepth: maxDepth, Script: w}).Run()
 	if err != nil {
 		t.Fatal(err)
@@ -266,5 +266,55 @@ func TestScriptRefused(t *testing.T) {
 	}
 	if _, err := certify(other, b); err == nil {
 		t.Errorf("another model's script was accepted")
+	}
+}
+
+// TestTrustfulCertifies writes trustful scripts of the example models and
+// certifies them: the same states (the script's count) and the same
+// errors, assertion violations on moves to states seen before included.
+func TestTrustfulCertifies(t *testing.T) {
+	files, _ := filepath.Glob("../examples/models/*.pml")
+	certified := 0
+	for _, file := range files {
+		m, err := compileFile(file, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := NewScriptWriter(m.Fingerprint(), 1<<20, true)
+		res, err := NewDFS(m, Options{MaxDepth: 1 << 20, Script: w}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete {
+			continue
+		}
+		path := filepath.Join(t.TempDir(), "t.scc")
+		if err := w.Write(path); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := ReadScript(f, m.Fingerprint())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Trustful(m, r)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Deviation != nil || !got.Complete {
+			t.Errorf("%s: trustful certification failed: %s", file, got.Stopped)
+			continue
+		}
+		if got.Stored != res.Stored || got.Stats.Errors != res.Stats.Errors {
+			t.Errorf("%s: trustful certification: %d states, %d errors; the search %d, %d", file, got.Stored, got.Stats.Errors, res.Stored, res.Stats.Errors)
+		}
+		certified++
+	}
+	if certified < 8 {
+		t.Fatalf("only %d models certified", certified)
 	}
 }

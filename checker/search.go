@@ -197,6 +197,9 @@ func (d *DFS) Run() (*Result, error) {
 		return nil, err
 	}
 	d.res = &Result{}
+	if d.opts.Follow != nil && d.opts.Follow.Trustful() {
+		return nil, errors.New("a trustful script is followed by Trustful, not by the search")
+	}
 	if d.opts.Script != nil {
 		fs, ok := d.store.(*FullStore)
 		if !ok || fs.Len() > 0 {
@@ -468,7 +471,7 @@ func (d *DFS) step(f *frame) {
 		if !ok {
 			d.fatal(machine, depth)
 		}
-		d.moveScripted(pid, t)
+		d.moveScripted(pid, t, f.timeout)
 		f.phase = phaseChildDone
 		below := f.below
 		if f.slot >= 0 {
@@ -518,6 +521,9 @@ func (d *DFS) passDone(f *frame) {
 		f.timeout = true
 		f.phase = phasePass
 	default:
+		if d.opts.Script != nil {
+			d.opts.Script.deadEnd()
+		}
 		if !d.validEnd(s) {
 			// pan names the depth one less than the state's (its search
 			// has stepped back when it checks); so does gmc, so that the
@@ -550,10 +556,10 @@ const fingerprintSeed = 0x5c41_7e2b_9d3f_8a61
 
 // moveScripted records that the search takes transition t of process pid,
 // or checks that the script being followed does.
-func (d *DFS) moveScripted(pid int, t *vm.Trans) {
+func (d *DFS) moveScripted(pid int, t *vm.Trans, timeout bool) {
 	switch {
 	case d.opts.Script != nil:
-		d.opts.Script.move(pid, t.ID)
+		d.opts.Script.move(pid, t.ID, timeout, t.Asserts)
 	case d.opts.Follow != nil:
 		d.deviate(d.opts.Follow.move(pid, t.ID, d.moveName))
 	}

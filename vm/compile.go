@@ -88,6 +88,13 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		}
 		r.code.Instrs[r.at].A = int32(b.pcOf(n))
 	}
+	for _, pt := range c.m.Units {
+		for _, t := range pt.Trans {
+			for _, in := range t.Code.Instrs {
+				t.Asserts = t.Asserts || in.Op == OpAssert
+			}
+		}
+	}
 	return c.m, nil
 }
 

@@ -204,10 +204,12 @@ type Trans struct {
 	// (inside an atomic sequence or a d_step).
 	Hops   []int32
 	Silent bool
-	Recv   bool // starts with a receive (can complete a rendezvous)
-	End    bool // the -end- transition that removes the process
-	DStep  bool
-	Stmts  []lang.Stmt // the statements it executes (several when merged)
-	Text   string
-	Pos    lang.Pos
+	// Asserts: the transition's code checks an assertion.
+	Asserts bool
+	Recv    bool // starts with a receive (can complete a rendezvous)
+	End     bool // the -end- transition that removes the process
+	DStep   bool
+	Stmts   []lang.Stmt // the statements it executes (several when merged)
+	Text    string
+	Pos     lang.Pos
 }

@@ -448,3 +448,29 @@ func TestCertify(t *testing.T) {
 		t.Errorf("bitstate --script: exit %d: %s", code, stderr)
 	}
 }
+
+// TestCertifyTrustful writes a trustful script and certifies it with
+// --trustful; each kind of script is refused by the other kind of
+// certification.
+func TestCertifyTrustful(t *testing.T) {
+	inModels(t)
+	run := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := gmc(args, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	if code, _, stderr := run("run", "-c0", "--script", "t.scc", "--trustful", "deadlock.pml"); code != exitViolation {
+		t.Fatalf("run --script --trustful: exit %d: %s", code, stderr)
+	}
+	code, out, _ := run("certify", "--trustful", "deadlock.pml", "t.scc")
+	if code != exitViolation || !strings.HasPrefix(out, "certified (trustful)") || !strings.Contains(out, "invalid end state") {
+		t.Errorf("certify --trustful: exit %d: %s", code, out)
+	}
+	if code, _, stderr := run("certify", "deadlock.pml", "t.scc"); code != exitUsage || !strings.Contains(stderr, "--trustful") {
+		t.Errorf("trustful script without --trustful: exit %d: %s", code, stderr)
+	}
+	run("run", "--script", "f.scc", "ok.pml")
+	if code, _, stderr := run("certify", "--trustful", "ok.pml", "f.scc"); code != exitUsage || !strings.Contains(stderr, "not a trustful script") {
+		t.Errorf("full script with --trustful: exit %d: %s", code, stderr)
+	}
+}

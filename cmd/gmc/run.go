@@ -41,6 +41,7 @@ type runFlags struct {
 	check     bool
 	coverage  bool
 	script    string
+	trustful  bool
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -64,6 +65,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
 	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs the exact store and a complete search")
+	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -112,6 +114,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	case f.cache == "" && (f.check || f.policy != "cost"):
 		fmt.Fprintln(stderr, "gmc run: --policy and --cache-check need --cache")
 		return exitUsage
+	case f.trustful && f.script == "":
+		fmt.Fprintln(stderr, "gmc run: --trustful needs --script")
+		return exitUsage
 	case f.script != "" && (f.cache != "" || f.bitstate):
 		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with --cache or -bitstate")
 		return exitUsage
@@ -140,7 +145,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		opts.Store = cache
 	}
 	if f.script != "" {
-		opts.Script = checker.NewScriptWriter(m.Fingerprint(), opts.MaxDepth)
+		opts.Script = checker.NewScriptWriter(m.Fingerprint(), opts.MaxDepth, f.trustful)
 	}
 	var analyzer *coverage.Analyzer
 	if f.coverage {

@@ -1,0 +1,179 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"gmc/vm"
+)
+
+// Trustful certifies m by following a trustful script (004 §3.1.3): the
+// perfect search, each state reached once, by the moves the script names,
+// with no table of visited states and no trying of the moves the script
+// leaves out. The script is trusted to cover the state space (that is
+// what trustful means); what is checked are the properties on every state
+// it visits: assertions, run-time errors, and end states where the
+// script says a state has no moves (which is checked too). A move the
+// model cannot take there is a deviation.
+func Trustful(m *vm.Model, script *ScriptReader) (*Result, error) {
+	if !script.Trustful() {
+		return nil, errors.New("not a trustful script (certify it without --trustful)")
+	}
+	s0, err := m.InitialState()
+	if err != nil {
+		return nil, err
+	}
+	t := &trustful{m: m, script: script, machine: vm.NewMachine(m), res: &Result{}}
+	start := time.Now()
+	func() {
+		defer func() {
+			if r := recover(); r != nil && r != errStop {
+				panic(r)
+			}
+		}()
+		t.run(s0)
+		t.res.Complete = true
+	}()
+	t.res.Elapsed = time.Since(start)
+	return t.res, nil
+}
+
+// node is a state on the trustful certification's stack, with what the
+// search knows of it besides the state: the atomic sequence's owner and
+// the rendezvous offer pending.
+type node struct {
+	s                      vm.State
+	owner, pending, sender int
+}
+
+type trustful struct {
+	m       *vm.Model
+	script  *ScriptReader
+	machine *vm.Machine
+	stack   []node
+	res     *Result
+}
+
+func (t *trustful) fail(err error) {
+	if dev, ok := err.(*Deviation); ok {
+		t.res.Deviation = dev
+	} else {
+		t.res.Deviation = &Deviation{Kind: "format", Message: err.Error()}
+	}
+	t.res.Stopped = "certification failed: " + err.Error()
+	panic(errStop)
+}
+
+func (t *trustful) run(s0 *vm.State) {
+	t.stack = append(t.stack, node{owner: -1, sender: -1})
+	vm.CopyState(&t.stack[0].s, s0)
+	r := t.script
+	for {
+		if !r.next() {
+			t.fail(r.err)
+		}
+		switch r.op {
+		case opMove:
+			t.move(int(r.args[0]), int(r.args[1]>>1), r.args[1]&1 != 0)
+		case opBacktrack:
+			if len(t.stack) == 0 {
+				t.fail(r.deviation("backtrack", "the script backtracks from the initial state twice"))
+			}
+			t.stack = t.stack[:len(t.stack)-1]
+		case opDeadEnd:
+			t.deadEnd()
+		case opEnd:
+			if len(t.stack) > 0 {
+				t.fail(r.deviation("end", "the script ends with %d states still on the stack", len(t.stack)))
+			}
+			t.res.Stored = int64(r.args[0])
+			return
+		default:
+			t.fail(r.deviation("format", "instruction %s in a trustful script", r.name()))
+		}
+	}
+}
+
+// move takes transition trans of process pid from the top state.
+func (t *trustful) move(pid, trans int, timeout bool) {
+	if len(t.stack) == 0 {
+		t.fail(t.script.deviation("transition", "the script moves after backtracking from the initial state"))
+	}
+	top := &t.stack[len(t.stack)-1]
+	s := &top.s
+	if pid >= s.NrProcs() {
+		t.fail(t.script.deviation("transition", "there is no process %d here", pid))
+	}
+	// (another process than an atomic sequence's owner moves when the
+	// sequence is blocked: it lost exclusivity; trusted)
+	pt := t.m.ProcType(s, pid)
+	if trans >= len(pt.Trans) {
+		t.fail(t.script.deviation("transition", "proctype %s has no transition %d", pt.Name, trans))
+	}
+	tr := pt.Trans[trans]
+	machine := t.machine
+	machine.Timeout, machine.Pending = timeout, top.pending
+	if !machine.Guard(s, pid, tr) {
+		t.fatal(len(t.stack) - 1)
+		t.fail(t.script.deviation("transition", "transition %d of process %d (%s, %s: %s) is not executable here", trans, pid, pt.Name, tr.Pos, tr.Text))
+	}
+	// the slot above keeps its buffer from earlier visits
+	if n := len(t.stack); n < cap(t.stack) {
+		t.stack = t.stack[:n+1]
+	} else {
+		t.stack = append(t.stack, node{})
+	}
+	child := &t.stack[len(t.stack)-1]
+	child.owner, child.pending, child.sender = -1, 0, -1
+	top = &t.stack[len(t.stack)-2] // the append may have moved it
+	vm.CopyState(&child.s, &top.s)
+	ok := machine.Effect(&child.s, tr)
+	t.res.Transitions++
+	depth := len(t.stack) - 1
+	for _, e := range machine.Errors {
+		if !e.Fatal {
+			t.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+		}
+	}
+	if !ok {
+		t.fatal(depth)
+	}
+	if ch := machine.Rendezvous; ch != 0 {
+		child.pending, child.sender = ch, pid
+	} else if tr.Atom&vm.Atomic != 0 {
+		child.owner = pid
+	}
+	if depth > t.res.DepthReached {
+		t.res.DepthReached = depth
+	}
+}
+
+// deadEnd checks a state the script says has no moves: it must have none,
+// and then be a valid end state.
+func (t *trustful) deadEnd() {
+	top := t.stack[len(t.stack)-1]
+	r := vm.ResumeRunner(&vm.Runner{M: t.m, S: top.s.Clone(), Owner: top.owner, Pending: top.pending, Sender: top.sender})
+	if moves, _ := r.Moves(); len(moves) > 0 {
+		t.fail(t.script.deviation("transition", "the script says a state has no moves, but it has %d", len(moves)))
+	}
+	if !t.m.ValidEnd(&top.s) {
+		t.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: len(t.stack) - 2})
+	}
+}
+
+func (t *trustful) report(e *Error) {
+	t.res.Stats.Errors++
+	t.res.Errors = append(t.res.Errors, e)
+}
+
+// fatal records a fatal run-time error the machine raised and stops.
+func (t *trustful) fatal(depth int) {
+	for _, e := range t.machine.Errors {
+		if e.Fatal {
+			t.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+			t.res.Stopped = fmt.Sprintf("run-time error: %s", e.Msg)
+			panic(errStop)
+		}
+	}
+}
