@@ -85,7 +85,7 @@ type ScriptWriter struct {
 // the perfect search.
 func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) *ScriptWriter {
 	w := &ScriptWriter{trustful: trustful}
-	w.z = gzip.NewWriter(&w.buf)
+	w.z, _ = gzip.NewWriterLevel(&w.buf, gzip.BestSpeed) // a valid level: no error
 	kind := "full"
 	if trustful {
 		kind = "trustful"
