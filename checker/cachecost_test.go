@@ -61,51 +61,12 @@ func TestCacheCosts(t *testing.T) {
 	}
 }
 
-// definitionCosts explores m breadth-first with a Runner (as
-// runnerStates) and returns the cost of Definition 4.2.1 of every stored
+// definitionCosts explores m with runnerGraph and returns the cost of Definition 4.2.1 of every stored
 // state, by its key. It fails the test when the stored graph has a cycle.
 func definitionCosts(t *testing.T, m *vm.Model) map[string]uint64 {
-	type node struct {
-		s                      *vm.State
-		owner, pending, sender int
-	}
-	id := func(n node) string {
-		return string(m.Vector(n.s)) + string([]byte{byte(n.owner + 1), byte(n.pending), byte(n.sender + 1)})
-	}
-	start, err := vm.NewRunner(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := node{start.S, start.Owner, start.Pending, start.Sender}
-	succ := map[string][]string{} // node id → successor ids, one per move
-	stored := map[string]string{} // node id → key, for the nodes the search stores
-	queue := []node{first}
-	succ[id(first)] = nil
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		r := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: n.owner, Pending: n.pending, Sender: n.sender})
-		moves, _ := r.Moves()
-		if r.Pending == 0 && r.Owner < 0 {
-			stored[id(n)] = string(m.Key(n.s, nil))
-		}
-		var next []string
-		for _, mv := range moves {
-			c := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: r.Owner, Pending: r.Pending, Sender: r.Sender})
-			for _, e := range c.Do(mv) {
-				if e.Fatal {
-					t.Fatalf("fatal error exploring the graph: %v", e)
-				}
-			}
-			cn := node{c.S, c.Owner, c.Pending, c.Sender}
-			k := id(cn)
-			next = append(next, k)
-			if _, seen := succ[k]; !seen {
-				succ[k] = nil
-				queue = append(queue, cn)
-			}
-		}
-		succ[id(n)] = next
+	succ, stored, ok := runnerGraph(t, m, 1000000)
+	if !ok {
+		t.Fatalf("the state graph has a fatal error or is too large")
 	}
 	// the stored successors of a node: itself if stored, else those of
 	// its successors

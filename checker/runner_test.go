@@ -54,16 +54,30 @@ func TestRunnerMatchesSearch(t *testing.T) {
 	}
 }
 
-// runnerStates explores m breadth-first with a Runner and counts the
-// distinct vectors of the states the search would store: not inside a
-// rendezvous, and not inside an atomic sequence that can go on. It gives
-// up (false) on a fatal error or after a million nodes.
+// runnerStates explores m with runnerGraph and counts the distinct
+// states the search would store. It gives up (false) on a fatal error or
+// after a million nodes.
 func runnerStates(t *testing.T, m *vm.Model) (int64, bool) {
+	_, stored, ok := runnerGraph(t, m, 1000000)
+	keys := map[string]bool{}
+	for _, k := range stored {
+		keys[k] = true
+	}
+	return int64(len(keys)), ok
+}
+
+// runnerGraph explores m breadth-first with Runners, independently of the
+// search, and returns each node's successors (one per move, by node id)
+// and, for the nodes the search stores (not inside a rendezvous, nor
+// inside an atomic sequence that can go on), their keys. A node is a state
+// with the runner's owner, pending offer and sender. ok is false on a
+// fatal error or beyond limit nodes.
+func runnerGraph(t *testing.T, m *vm.Model, limit int) (succ map[string][]string, stored map[string]string, ok bool) {
 	type node struct {
 		s                      *vm.State
 		owner, pending, sender int
 	}
-	key := func(n node) string {
+	id := func(n node) string {
 		return string(m.Vector(n.s)) + string([]byte{byte(n.owner + 1), byte(n.pending), byte(n.sender + 1)})
 	}
 	start, err := vm.NewRunner(m)
@@ -71,34 +85,36 @@ func runnerStates(t *testing.T, m *vm.Model) (int64, bool) {
 		t.Fatal(err)
 	}
 	first := node{start.S, start.Owner, start.Pending, start.Sender}
-	seen := map[string]bool{key(first): true}
-	stored := map[string]bool{}
+	succ, stored = map[string][]string{id(first): nil}, map[string]string{}
 	queue := []node{first}
 	for len(queue) > 0 {
-		if len(seen) > 1000000 {
-			return 0, false
+		if len(succ) > limit {
+			return succ, stored, false
 		}
 		n := queue[0]
 		queue = queue[1:]
-		r := &vm.Runner{M: m, S: n.s, Owner: n.owner, Pending: n.pending, Sender: n.sender}
-		r = vm.ResumeRunner(r)
+		r := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: n.owner, Pending: n.pending, Sender: n.sender})
 		moves, _ := r.Moves()
 		if r.Pending == 0 && r.Owner < 0 {
-			stored[string(m.Vector(n.s))] = true
+			stored[id(n)] = string(m.Key(n.s, nil))
 		}
+		var next []string
 		for _, mv := range moves {
-			next := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: r.Owner, Pending: r.Pending, Sender: r.Sender})
-			for _, e := range next.Do(mv) {
+			c := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: r.Owner, Pending: r.Pending, Sender: r.Sender})
+			for _, e := range c.Do(mv) {
 				if e.Fatal {
-					return 0, false
+					return succ, stored, false
 				}
 			}
-			c := node{next.S, next.Owner, next.Pending, next.Sender}
-			if k := key(c); !seen[k] {
-				seen[k] = true
-				queue = append(queue, c)
+			cn := node{c.S, c.Owner, c.Pending, c.Sender}
+			k := id(cn)
+			next = append(next, k)
+			if _, seen := succ[k]; !seen {
+				succ[k] = nil
+				queue = append(queue, cn)
 			}
 		}
+		succ[id(n)] = next
 	}
-	return int64(len(stored)), true
+	return succ, stored, true
 }

@@ -12,11 +12,11 @@ import (
 	"gmc/vm"
 )
 
-// writeScript runs an exhaustive search of m writing a script, and
-// returns the script's bytes with the search's result.
-func writeScript(t *testing.T, m *vm.Model, maxDepth int) ([]byte, *Result) {
+// writeScript runs an exhaustive search of m writing a script (trustful
+// or not), and returns the script's bytes with the search's result.
+func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte, *Result) {
 	t.Helper()
-	w := NewScriptWriter(m.Fingerprint(), maxDepth, false)
+	w := NewScriptWriter(m.Fingerprint(), maxDepth, trustful)
 	res, err := NewDFS(m, Options{MaxDepth: maxDepth, Script: w}).Run()
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func TestScriptCertifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, res := writeScript(t, m, 1<<20)
+		b, res := writeScript(t, m, 1<<20, false)
 		if !res.Complete {
 			continue
 		}
@@ -156,7 +156,7 @@ func TestScriptMutations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, res := writeScript(t, m, 1<<20)
+		b, res := writeScript(t, m, 1<<20, false)
 		if !res.Complete || res.Stored > 50000 {
 			continue
 		}
@@ -244,7 +244,7 @@ func TestScriptRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := writeScript(t, m, 10000)
+	b, _ := writeScript(t, m, 10000, false)
 	header, prog := decode(t, b)
 	cases := map[string][]byte{
 		"garbage":   []byte("not a script at all"),
@@ -280,28 +280,15 @@ func TestTrustfulCertifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := NewScriptWriter(m.Fingerprint(), 1<<20, true)
-		res, err := NewDFS(m, Options{MaxDepth: 1 << 20, Script: w}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, res := writeScript(t, m, 1<<20, true)
 		if !res.Complete {
 			continue
 		}
-		path := filepath.Join(t.TempDir(), "t.scc")
-		if err := w.Write(path); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := ReadScript(f, m.Fingerprint())
+		r, err := ReadScript(bytes.NewReader(b), m.Fingerprint())
 		if err != nil {
 			t.Fatal(err)
 		}
 		got, err := Trustful(m, r)
-		f.Close()
 		if err != nil {
 			t.Fatal(err)
 		}

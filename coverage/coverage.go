@@ -185,7 +185,7 @@ func (a *Analyzer) statementsExecuted() map[lang.Pos]bool {
 		for _, t := range pt.Trans {
 			if a.executed[pt.ID][t.ID] {
 				for _, st := range t.Stmts {
-					done[unlabel(st).Pos()] = true
+					done[lang.Unlabel(st).Pos()] = true
 				}
 			}
 		}
@@ -243,7 +243,7 @@ func (a *Analyzer) covered(pt *vm.ProcType, t transition, done map[lang.Pos]bool
 		return false
 	}
 	for _, st := range t.Stmts {
-		if !done[unlabel(st).Pos()] {
+		if !done[lang.Unlabel(st).Pos()] {
 			return false
 		}
 	}
@@ -282,7 +282,7 @@ func (a *Analyzer) conditionGaps(done map[lang.Pos]bool) (n int, gaps []Conditio
 	for i, c := range conds {
 		s := seen[i]
 		g := Condition{Site: Site{c.Pos, c.Text}, cond: c, Assert: c.Assert, Evaluated: s[0] || s[1],
-			stmtRan: done[unlabel(c.Stmt).Pos()]}
+			stmtRan: done[lang.Unlabel(c.Stmt).Pos()]}
 		violating, whole := violates(c)
 		switch {
 		case !s[0] && !s[1]:

@@ -89,11 +89,11 @@ func (a *Analyzer) read(r *Report, done map[lang.Pos]bool) Reading {
 				if t.Else {
 					for _, u := range pc.Trans {
 						if len(u.Stmts) > 0 && g == nil {
-							g = guard[key{unlabel(u.Stmts[0]), false}]
+							g = guard[key{lang.Unlabel(u.Stmts[0]), false}]
 						}
 					}
 				} else {
-					g = guard[key{unlabel(t.Stmts[0]), true}]
+					g = guard[key{lang.Unlabel(t.Stmts[0]), true}]
 				}
 				if site := (Site{t.Pos, t.Text}); g == nil {
 					rd.Code = append(rd.Code, site)
@@ -132,16 +132,6 @@ func dedup(s []Site) []Site {
 		}
 	}
 	return out
-}
-
-func unlabel(s lang.Stmt) lang.Stmt {
-	for {
-		l, ok := s.(*lang.Labeled)
-		if !ok || l.Stmt == nil {
-			return s
-		}
-		s = l.Stmt
-	}
 }
 
 func sortSites(s []Site) {

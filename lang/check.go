@@ -434,7 +434,7 @@ func (c *checker) options(opts []*Block, what string) {
 	elses := 0
 	for _, o := range opts {
 		if len(o.Stmts) > 0 {
-			if _, ok := unlabel(o.Stmts[0]).(*Else); ok {
+			if _, ok := Unlabel(o.Stmts[0]).(*Else); ok {
 				elses++
 				if elses == 2 {
 					c.errorf(o.Stmts[0].Pos(), "duplicate else in %s", what)
@@ -445,8 +445,9 @@ func (c *checker) options(opts []*Block, what string) {
 	}
 }
 
-// unlabel returns the statement under any labels.
-func unlabel(s Stmt) Stmt {
+// Unlabel returns the statement under any labels (a label at the end of
+// a sequence, with no statement, is returned itself).
+func Unlabel(s Stmt) Stmt {
 	for {
 		l, ok := s.(*Labeled)
 		if !ok || l.Stmt == nil {

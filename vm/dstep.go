@@ -127,7 +127,7 @@ func (d *dstepGen) choose(opts []*lang.Block, loop bool) {
 		if len(o.Stmts) == 0 {
 			continue
 		}
-		if _, ok := unlabel(o.Stmts[0]).(*lang.Else); ok {
+		if _, ok := lang.Unlabel(o.Stmts[0]).(*lang.Else); ok {
 			elseOpt = o
 			continue
 		}

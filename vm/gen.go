@@ -509,7 +509,7 @@ func (g *gen) testOptions(opts []*lang.Block) bool {
 		if len(o.Stmts) == 0 {
 			return true
 		}
-		if _, ok := unlabel(o.Stmts[0]).(*lang.Else); ok {
+		if _, ok := lang.Unlabel(o.Stmts[0]).(*lang.Else); ok {
 			return true
 		}
 	}
@@ -527,16 +527,6 @@ func (g *gen) testOptions(opts []*lang.Block) bool {
 	g.constant(1)
 	g.patch(end, g.here())
 	return false
-}
-
-func unlabel(s lang.Stmt) lang.Stmt {
-	for {
-		l, ok := s.(*lang.Labeled)
-		if !ok || l.Stmt == nil {
-			return s
-		}
-		s = l.Stmt
-	}
 }
 
 // mark records that the code of statement s starts here.
