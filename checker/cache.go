@@ -274,16 +274,14 @@ func (c *Cache) grow() {
 // reached a state longer than any before (a process was created).
 func (c *Cache) widen(n int) {
 	w := (n + 7) &^ 7
-	old := c.arena
-	c.arena = make([][]byte, len(old))
-	for k := range old {
-		c.arena[k] = make([]byte, c.chunkPlaces()*w)
+	arena := make([][]byte, len(c.arena))
+	for k := range arena {
+		arena[k] = make([]byte, c.chunkPlaces()*w)
 	}
 	for s := range int32(len(c.slots)) {
-		at := int(s&chunkMask) * c.width
-		copy(c.arena[s>>chunkLog2][int(s&chunkMask)*w:], old[s>>chunkLog2][at:at+int(c.slots[s].n)])
+		copy(arena[s>>chunkLog2][int(s&chunkMask)*w:], c.vec(s))
 	}
-	c.width = w
+	c.arena, c.width = arena, w
 }
 
 // chunkPlaces is the number of vectors an arena chunk holds: 2^chunkLog2,

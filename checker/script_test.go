@@ -38,40 +38,44 @@ func certify(m *vm.Model, b []byte) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewDFS(m, Options{MaxDepth: r.MaxDepth(), Follow: r}).Run()
+	return Certify(m, r)
 }
 
-// TestScriptCertifies writes a script for every example model whose
-// search completes and certifies it: the certification repeats the
-// search exactly (same counts), without deviation.
+// TestScriptCertifies writes a script, full and trustful, for every
+// example model whose search completes and certifies it. A full
+// certification repeats the search exactly (same counts); a trustful one
+// reaches the states the script names and finds the same errors,
+// assertion violations on moves to states seen before included.
 func TestScriptCertifies(t *testing.T) {
 	files, _ := filepath.Glob("../examples/models/*.pml")
-	certified := 0
-	for _, file := range files {
-		m, err := compileFile(file, false)
-		if err != nil {
-			t.Fatal(err)
+	for _, trustful := range []bool{false, true} {
+		certified := 0
+		for _, file := range files {
+			m, err := compileFile(file, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, res := writeScript(t, m, 1<<20, trustful)
+			if !res.Complete {
+				continue
+			}
+			got, err := certify(m, b)
+			if err != nil {
+				t.Fatalf("%s (trustful %v): %v", file, trustful, err)
+			}
+			if got.Deviation != nil || !got.Complete {
+				t.Errorf("%s (trustful %v): certification failed: %v", file, trustful, got.Stopped)
+				continue
+			}
+			if got.Stored != res.Stored || got.Stats.Errors != res.Stats.Errors || !trustful && got.Matched != res.Matched {
+				t.Errorf("%s (trustful %v): certification counts %d/%d/%d, the search's %d/%d/%d", file, trustful,
+					got.Stored, got.Matched, got.Stats.Errors, res.Stored, res.Matched, res.Stats.Errors)
+			}
+			certified++
 		}
-		b, res := writeScript(t, m, 1<<20, false)
-		if !res.Complete {
-			continue
+		if certified < 8 {
+			t.Fatalf("trustful %v: only %d models certified", trustful, certified)
 		}
-		got, err := certify(m, b)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		if got.Deviation != nil || !got.Complete {
-			t.Errorf("%s: certification failed: %v", file, got.Stopped)
-			continue
-		}
-		if got.Stored != res.Stored || got.Matched != res.Matched || got.Stats.Errors != res.Stats.Errors {
-			t.Errorf("%s: certification counts %d/%d/%d, the search's %d/%d/%d", file,
-				got.Stored, got.Matched, got.Stats.Errors, res.Stored, res.Matched, res.Stats.Errors)
-		}
-		certified++
-	}
-	if certified < 8 {
-		t.Fatalf("only %d models certified", certified)
 	}
 }
 
@@ -266,42 +270,5 @@ func TestScriptRefused(t *testing.T) {
 	}
 	if _, err := certify(other, b); err == nil {
 		t.Errorf("another model's script was accepted")
-	}
-}
-
-// TestTrustfulCertifies writes trustful scripts of the example models and
-// certifies them: the same states (the script's count) and the same
-// errors, assertion violations on moves to states seen before included.
-func TestTrustfulCertifies(t *testing.T) {
-	files, _ := filepath.Glob("../examples/models/*.pml")
-	certified := 0
-	for _, file := range files {
-		m, err := compileFile(file, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, res := writeScript(t, m, 1<<20, true)
-		if !res.Complete {
-			continue
-		}
-		r, err := ReadScript(bytes.NewReader(b), m.Fingerprint())
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Trustful(m, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Deviation != nil || !got.Complete {
-			t.Errorf("%s: trustful certification failed: %s", file, got.Stopped)
-			continue
-		}
-		if got.Stored != res.Stored || got.Stats.Errors != res.Stats.Errors {
-			t.Errorf("%s: trustful certification: %d states, %d errors; the search %d, %d", file, got.Stored, got.Stats.Errors, res.Stored, res.Stats.Errors)
-		}
-		certified++
-	}
-	if certified < 8 {
-		t.Fatalf("only %d models certified", certified)
 	}
 }

@@ -584,14 +584,20 @@ func (d *DFS) deviate(err error) {
 	if err == nil {
 		return
 	}
-	if dev, ok := err.(*Deviation); ok {
-		d.res.Deviation = dev
-	} else {
-		d.res.Deviation = &Deviation{Kind: "format", Message: err.Error()}
-	}
-	d.res.Stopped = "certification failed: " + err.Error()
-	d.res.Complete = false
+	d.res.failCertification(err)
 	panic(errStop)
+}
+
+// failCertification records why a certification failed: a deviation, or
+// an error reading the script.
+func (res *Result) failCertification(err error) {
+	dev, ok := err.(*Deviation)
+	if !ok {
+		dev = &Deviation{Kind: "format", Message: err.Error()}
+	}
+	res.Deviation = dev
+	res.Stopped = "certification failed: " + err.Error()
+	res.Complete = false
 }
 
 // insert stores s, the state of frame f, and reports whether it is new; a

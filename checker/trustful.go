@@ -8,6 +8,15 @@ import (
 	"gmc/vm"
 )
 
+// Certify certifies m by following script: a full script by the search
+// (Options.Follow), a trustful one by Trustful.
+func Certify(m *vm.Model, script *ScriptReader) (*Result, error) {
+	if script.Trustful() {
+		return Trustful(m, script)
+	}
+	return NewDFS(m, Options{MaxDepth: script.MaxDepth(), Follow: script}).Run()
+}
+
 // Trustful certifies m by following a trustful script (004 §3.1.3): the
 // perfect search, each state reached once, by the moves the script names,
 // with no table of visited states and no trying of the moves the script
@@ -56,12 +65,7 @@ type trustful struct {
 }
 
 func (t *trustful) fail(err error) {
-	if dev, ok := err.(*Deviation); ok {
-		t.res.Deviation = dev
-	} else {
-		t.res.Deviation = &Deviation{Kind: "format", Message: err.Error()}
-	}
-	t.res.Stopped = "certification failed: " + err.Error()
+	t.res.failCertification(err)
 	panic(errStop)
 }
 

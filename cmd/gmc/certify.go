@@ -69,12 +69,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	var res *checker.Result
-	if *trustful {
-		res, err = checker.Trustful(m, script)
-	} else {
-		res, err = checker.NewDFS(m, checker.Options{MaxDepth: script.MaxDepth(), Follow: script}).Run()
-	}
+	res, err := checker.Certify(m, script)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage

@@ -357,12 +357,10 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 			fmt.Fprintf(w, "%9d states explored again after an eviction\n", n.again)
 			fmt.Fprintf(w, "%9.4g redundant work RW (transitions / distinct transitions)\n", n.rw)
 		} else {
-			// without the side set, a HyperLogLog count: RW of states,
-			// since which transitions were taken again is not known
-			d := cache.DistinctEstimate()
+			d, again, rw := cacheEstimate(res, cache)
 			fmt.Fprintf(w, "%9s distinct states (HyperLogLog estimate, standard error %.1f%%)\n", fmt.Sprintf("~%.0f", d), 100*hll.RelativeError)
-			fmt.Fprintf(w, "%9s states explored again after an eviction\n", fmt.Sprintf("~%.0f", max(float64(res.Stored)-d, 0)))
-			fmt.Fprintf(w, "%9s redundant work (states stored / distinct states; --cache-check counts RW of transitions)\n", fmt.Sprintf("~%.4g", max(float64(res.Stored)/d, 1)))
+			fmt.Fprintf(w, "%9s states explored again after an eviction\n", fmt.Sprintf("~%.0f", again))
+			fmt.Fprintf(w, "%9s redundant work (states stored / distinct states; --cache-check counts RW of transitions)\n", fmt.Sprintf("~%.4g", rw))
 		}
 	}
 	var bs *bitstateSummary
@@ -567,6 +565,14 @@ func cacheCounts(res *checker.Result, cache *checker.Cache) (cacheCount, bool) {
 	return cacheCount{}, false
 }
 
+// cacheEstimate estimates what cacheCounts cannot count: the distinct
+// states by the cache's HyperLogLog count, the states explored again, and
+// RW of states (which transitions were taken again is not known).
+func cacheEstimate(res *checker.Result, cache *checker.Cache) (distinct, again, rw float64) {
+	distinct = cache.DistinctEstimate()
+	return distinct, max(float64(res.Stored)-distinct, 0), max(float64(res.Stored)/distinct, 1)
+}
+
 // redundantWork is RW of 004 table 4.1: transitions taken over distinct
 // transitions (needs the cache's exact side set).
 func redundantWork(res *checker.Result) float64 {
@@ -601,10 +607,9 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
 	}
 	if cache != nil {
-		out.Cache = &cacheJSON{Size: cache.Capacity(), States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions,
-			DistinctEstimate: cache.DistinctEstimate()}
+		out.Cache = &cacheJSON{Size: cache.Capacity(), States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions}
 		// redundancy: RW when it is known, else the estimate's RW of states
-		out.Cache.Redundancy = max(float64(res.Stored)/out.Cache.DistinctEstimate, 1)
+		out.Cache.DistinctEstimate, _, out.Cache.Redundancy = cacheEstimate(res, cache)
 		if n, ok := cacheCounts(res, cache); ok {
 			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &n.distinct, &n.again, &n.rw
 			out.Cache.Redundancy = n.rw
