@@ -2,14 +2,12 @@ package checker
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
+	"os"
 
 	"gmc/internal/atomicfile"
 )
@@ -20,9 +18,9 @@ import (
 // repeat the search without a table of visited states and notice any
 // deviation.
 //
-// Format, version 1: a gzip stream of
+// Format, version 2: a gzip stream of
 //
-//	gmc search script 1\n
+//	gmc search script 2\n
 //	kind full|trustful\n
 //	model FINGERPRINT\n        vm.Model.Fingerprint of the model searched
 //	depth N\n                  the depth bound of the search
@@ -34,78 +32,133 @@ import (
 //	M pid trans   the search takes transition trans (its ID in its
 //	              proctype) of process pid
 //	N             the state it arrives at is new: its ID is the number
-//	              of N's so far (states are numbered from 1)
+//	              of N's and n's so far (states are numbered from 1)
+//	n             a new state the script never names again
 //	R id          the state it arrives at is state id, seen before
+//	r id          the same, and the script never names state id again
 //	B             the search backtracks from the state on top of the stack
 //	E states      the end: the number of states
+//	G size...     after E, the Subgraphs list (004 §3.2.1): for each state,
+//	              by ID, the number of M's in the part of the script that
+//	              explores it (from its N to the B that leaves it)
 //
 // States the search does not store (inside an atomic sequence or a
 // rendezvous handshake) have no N or R. The search's order is fixed, so
 // the certifier expects each instruction at the point where its own
-// search does the same.
+// search does the same. The lower-case forms are the last-occurrence
+// marks of 004 §4.4: a certifier forgets a state's fingerprint after its
+// last use. Subgraphs lets a certifier split the script into parts of
+// about equal work (Algorithm 3.2, gmc certify --parallel).
 //
 // A trustful script (004 §3.1.3) records the perfect search: only the
 // moves that lead to new states (through states not stored, if need be),
-// and their backtracks; and, since an assertion is a transition of its
-// own in Promela, not a property of states, every move that executes an
-// assertion, wherever it leads; M's second argument is trans<<1 | 1 when the move
-// was possible only because of timeout; no N or R; and
+// the N's of those states, and their backtracks; and, since an assertion
+// is a transition of its own in Promela, not a property of states, every
+// move that executes an assertion, wherever it leads; M's second
+// argument is trans<<1 | 1 when the move was possible only because of
+// timeout; no R; and
 //
 //	D             the state on top of the stack has no moves at all
 //
 // so that the certifier checks end states without trying every move.
 
-const scriptMagic = "gmc search script 1"
-
-// Script instructions.
 const (
-	opBacktrack byte = 'B'
-	opMove      byte = 'M'
-	opNew       byte = 'N'
-	opRevisit   byte = 'R'
-	opEnd       byte = 'E'
-	opDeadEnd   byte = 'D'
+	scriptVersion = 2
+	scriptMagic   = "gmc search script 2"
 )
 
-// ScriptWriter records a search script as the search runs.
+// Script instructions. opCut is not written: a parallel certification
+// puts it where it cut a part of the script out (partition.go).
+const (
+	opBacktrack   byte = 'B'
+	opMove        byte = 'M'
+	opNew         byte = 'N'
+	opNewLast     byte = 'n'
+	opRevisit     byte = 'R'
+	opRevisitLast byte = 'r'
+	opEnd         byte = 'E'
+	opDeadEnd     byte = 'D'
+	opSubgraphs   byte = 'G'
+	opCut         byte = 'X'
+)
+
+// ScriptWriter records a search script as the search runs. The
+// instructions go to a temporary file first: the marks of last
+// occurrences and the Subgraphs list are known only at the end, and the
+// script of a long search should not have to fit in memory.
 type ScriptWriter struct {
-	buf      bytes.Buffer
-	z        *gzip.Writer
-	states   uint32
-	tmp      []byte
+	header   string
 	trustful bool
+	file     *os.File
+	raw      *bufio.Writer
+	err      error // the first error writing the temporary file
+	tmp      []byte
+
 	// trustful: the moves of the search stack, of which the first
 	// written are in the script (the others lead to no new state yet)
 	stack   [][2]uint64
 	written int
+
+	// The states: how many, and for stores that do not number their
+	// states (a cache forgets them), the ID of each state's fingerprint.
+	states uint32
+	ids    map[uint64]uint32
+	// A state explored again after a cache evicted it (Algorithm 4.2 of
+	// 004, done as the search goes): nothing is written from its
+	// arrival to the backtrack from it, which is at search depth skip.
+	depth, skip int
+
+	// What the script's structure says, kept as it is written: its open
+	// frames (a state ID, or 0 for a state not stored, and the moves
+	// written before it), the moves written, each state's Subgraphs size,
+	// and the number of the last R naming each state.
+	frames  []scriptFrame
+	moves   uint64
+	sizes   []uint64
+	revisit uint64
+	lastRef []uint64
+}
+
+type scriptFrame struct {
+	id    uint32
+	moves uint64
 }
 
 // NewScriptWriter starts a script for the model with the given
 // fingerprint, searched with depth bound maxDepth; trustful records only
 // the perfect search.
-func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) *ScriptWriter {
-	w := &ScriptWriter{trustful: trustful}
-	w.z, _ = gzip.NewWriterLevel(&w.buf, gzip.BestSpeed) // a valid level: no error
+func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) (*ScriptWriter, error) {
+	f, err := os.CreateTemp("", "gmc-script-*")
+	if err != nil {
+		return nil, fmt.Errorf("search script: %w", err)
+	}
 	kind := "full"
 	if trustful {
 		kind = "trustful"
+	}
+	w := &ScriptWriter{
+		header:   fmt.Sprintf("%s\nkind %s\nmodel %s\ndepth %d\n\n", scriptMagic, kind, fingerprint, maxDepth),
+		trustful: trustful,
+		file:     f,
+		raw:      bufio.NewWriterSize(f, 1<<16),
+		frames:   []scriptFrame{{}}, // the initial state's
+		depth:    1,
+	}
+	if trustful {
 		w.stack, w.written = [][2]uint64{{}}, 1 // the initial state: no move
 	}
-	fmt.Fprintf(w.z, "%s\nkind %s\nmodel %s\ndepth %d\n\n", scriptMagic, kind, fingerprint, maxDepth)
-	return w
+	return w, nil
 }
 
-func (w *ScriptWriter) op(op byte, args ...uint64) {
-	w.tmp = append(w.tmp[:0], op)
-	for _, a := range args {
-		w.tmp = binary.AppendUvarint(w.tmp, a)
-	}
-	w.z.Write(w.tmp) // into a bytes.Buffer: cannot fail
-}
+// The search's events: move, arrive, deadEnd, backtrack.
 
 func (w *ScriptWriter) move(pid, trans int, timeout, asserts bool) {
+	w.depth++
+	if w.skip > 0 {
+		return
+	}
 	if !w.trustful {
-		w.op(opMove, uint64(pid), uint64(trans))
+		w.emit(opMove, uint64(pid), uint64(trans))
 		return
 	}
 	code := uint64(trans) << 1
@@ -118,17 +171,53 @@ func (w *ScriptWriter) move(pid, trans int, timeout, asserts bool) {
 	}
 }
 
+// arrive records the arrival at a stored state: state id, new or seen
+// before.
 func (w *ScriptWriter) arrive(isNew bool, id uint32) {
+	if w.skip > 0 {
+		if isNew {
+			w.fail(errors.New("a new state while exploring a state again"))
+		}
+		return
+	}
 	switch {
 	case isNew:
 		w.states++
-		if w.trustful {
-			w.flush()
-		} else {
-			w.op(opNew)
+		if id != w.states {
+			w.fail(fmt.Errorf("state %d numbered %d", w.states, id))
 		}
+		w.flush()
+		w.emit(opNew, uint64(id))
 	case !w.trustful:
-		w.op(opRevisit, uint64(id))
+		w.emit(opRevisit, uint64(id))
+	}
+}
+
+// arriveKey is arrive for a store that does not number its states: key
+// is the state's vector, inserted what the store said of it. A state a
+// cache took for new but the script has named is one explored again
+// after its eviction: the script says it is a revisit, and leaves out
+// its exploration, which finds nothing new (004 Theorem 4.3.1).
+func (w *ScriptWriter) arriveKey(key []byte, inserted bool) {
+	if w.ids == nil {
+		w.ids = make(map[uint64]uint32)
+	}
+	fp, _ := hash2(key, fingerprintSeed)
+	id, known := w.ids[fp]
+	switch {
+	case !known && !inserted:
+		w.fail(errors.New("the store knows a state the script never named"))
+	case !known:
+		id = w.states + 1
+		if w.skip == 0 {
+			w.ids[fp] = id
+		}
+		w.arrive(true, id)
+	default:
+		w.arrive(false, id)
+		if inserted && w.skip == 0 {
+			w.skip = w.depth
+		}
 	}
 }
 
@@ -136,239 +225,157 @@ func (w *ScriptWriter) arrive(isNew bool, id uint32) {
 // new state.
 func (w *ScriptWriter) flush() {
 	for ; w.written < len(w.stack); w.written++ {
-		w.op(opMove, w.stack[w.written][0], w.stack[w.written][1])
+		w.emit(opMove, w.stack[w.written][0], w.stack[w.written][1])
 	}
 }
 
 // deadEnd records that the state on top of the stack has no moves.
 func (w *ScriptWriter) deadEnd() {
-	if w.trustful {
+	if w.trustful && w.skip == 0 {
 		w.flush()
-		w.op(opDeadEnd)
+		w.emit(opDeadEnd)
 	}
 }
 
 func (w *ScriptWriter) backtrack() {
+	w.depth--
+	if w.skip > 0 {
+		if w.depth+1 > w.skip {
+			return
+		}
+		w.skip = 0 // the backtrack from the state explored again
+	}
 	if !w.trustful {
-		w.op(opBacktrack)
+		w.emit(opBacktrack)
 		return
 	}
 	top := len(w.stack) - 1
 	if top < w.written {
-		w.op(opBacktrack)
+		w.emit(opBacktrack)
 		w.written = top
 	}
 	w.stack = w.stack[:top]
 }
 
-// Write ends the script and writes it to path, whole or not at all.
-func (w *ScriptWriter) Write(path string) error {
-	w.op(opEnd, uint64(w.states))
-	if err := w.z.Close(); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, w.buf.Bytes())
-}
-
-// Deviation is how a script differs from the search it claims to record
-// (004 §3.1.2), or how it is unreadable.
-type Deviation struct {
-	// Kind is "transition" (the script takes a transition the search
-	// does not take there), "backtrack" (it backtracks from a state
-	// still partly explored), "state" (a state ID whose fingerprint does
-	// not match), or "end" (the script and the search end at different
-	// points).
-	Kind    string `json:"kind"`
-	Step    int64  `json:"step"` // the instruction, from 1
-	Message string `json:"message"`
-}
-
-func (d *Deviation) Error() string {
-	return fmt.Sprintf("script step %d: %s", d.Step, d.Message)
-}
-
-// ScriptReader follows a search script during certification.
-type ScriptReader struct {
-	r        *bufio.Reader
-	depth    int
-	trustful bool
-	step     int64    // instructions read
-	fps      []uint64 // fingerprint of each state, by ID-1 (004's map FP)
-	err      error    // the first format error
-	// the instruction read ahead
-	op   byte
-	args [2]uint64
-}
-
-// ReadScript opens a script and checks that it is one, of a model with
-// the given fingerprint.
-func ReadScript(r io.Reader, fingerprint string) (*ScriptReader, error) {
-	z, err := gzip.NewReader(r)
-	if err != nil {
-		return nil, fmt.Errorf("not a search script (%v)", err)
-	}
-	br := bufio.NewReader(z)
-	line := func() string {
-		s, _ := br.ReadString('\n')
-		return strings.TrimSuffix(s, "\n")
-	}
-	if magic := line(); magic != scriptMagic {
-		if strings.HasPrefix(magic, "gmc search script ") {
-			return nil, fmt.Errorf("a search script of version %s; this gmc reads version 1", strings.TrimPrefix(magic, "gmc search script "))
-		}
-		return nil, errors.New("not a search script")
-	}
-	kind := line()
-	if kind != "kind full" && kind != "kind trustful" {
-		return nil, errors.New("corrupt search script: bad header")
-	}
-	model, _ := strings.CutPrefix(line(), "model ")
-	if model != fingerprint {
-		return nil, errors.New("the script is for another model (or another version of it): its fingerprint differs")
-	}
-	depth, err := strconv.Atoi(strings.TrimPrefix(line(), "depth "))
-	if err != nil || depth <= 0 || line() != "" {
-		return nil, errors.New("corrupt search script: bad header")
-	}
-	return &ScriptReader{r: br, depth: depth, trustful: kind == "kind trustful"}, nil
-}
-
-// MaxDepth is the depth bound of the search the script records.
-func (s *ScriptReader) MaxDepth() int { return s.depth }
-
-// Trustful reports whether the script records only the perfect search.
-func (s *ScriptReader) Trustful() bool { return s.trustful }
-
-// States is the number of states the script has named so far.
-func (s *ScriptReader) States() int { return len(s.fps) }
-
-// next reads the next instruction (false at a format error).
-func (s *ScriptReader) next() bool {
-	if s.err != nil {
-		return false
-	}
-	s.step++
-	op, err := s.r.ReadByte()
-	if err != nil {
-		s.err = s.corrupt(err)
-		return false
-	}
-	n := 0
+// emit writes an instruction to the temporary file and keeps the
+// script's structure: frames, Subgraphs sizes, last references.
+func (w *ScriptWriter) emit(op byte, args ...uint64) {
 	switch op {
 	case opMove:
-		n = 2
-	case opRevisit, opEnd:
-		n = 1
-	case opNew, opBacktrack, opDeadEnd:
-	default:
-		s.err = &Deviation{Kind: "format", Step: s.step, Message: fmt.Sprintf("corrupt search script: unknown instruction %q", op)}
-		return false
-	}
-	for i := range n {
-		if s.args[i], err = binary.ReadUvarint(s.r); err != nil {
-			s.err = s.corrupt(err)
-			return false
-		}
-	}
-	s.op = op
-	return true
-}
-
-func (s *ScriptReader) corrupt(err error) error {
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return &Deviation{Kind: "format", Step: s.step, Message: "the script ends before the search does (truncated?)"}
-	}
-	return &Deviation{Kind: "format", Step: s.step, Message: fmt.Sprintf("corrupt search script: %v", err)}
-}
-
-func (s *ScriptReader) deviation(kind, format string, args ...any) error {
-	return &Deviation{Kind: kind, Step: s.step, Message: fmt.Sprintf(format, args...)}
-}
-
-// move checks that the script's next instruction takes transition trans
-// of process pid, the move the search takes next.
-func (s *ScriptReader) move(pid, trans int, what func(pid, trans int) string) error {
-	if !s.next() {
-		return s.err
-	}
-	switch {
-	case s.op == opBacktrack:
-		return s.deviation("backtrack", "the script backtracks from a state that is not fully explored: the search still takes %s there", what(pid, trans))
-	case s.op != opMove:
-		return s.deviation("transition", "the script says %s where the search takes %s", s.name(), what(pid, trans))
-	case s.args[0] != uint64(pid) || s.args[1] != uint64(trans):
-		return s.deviation("transition", "the script takes %s, but the search takes %s there (the script's is not the next move of that state)", what(int(s.args[0]), int(s.args[1])), what(pid, trans))
-	}
-	return nil
-}
-
-// arrive reads what the script says of a state the search stores: new,
-// or the state with some ID seen before, whose fingerprint must be fp.
-func (s *ScriptReader) arrive(fp uint64) (isNew bool, err error) {
-	if !s.next() {
-		return false, s.err
-	}
-	switch s.op {
+		w.moves++
+		w.frames = append(w.frames, scriptFrame{})
 	case opNew:
-		s.fps = append(s.fps, fp)
-		return true, nil
+		w.frames[len(w.frames)-1] = scriptFrame{id: uint32(args[0]), moves: w.moves}
+		w.sizes = append(w.sizes, 0)
+		w.lastRef = append(w.lastRef, 0)
+		args = nil // the ID is implicit
 	case opRevisit:
-		id := s.args[0]
-		if id == 0 || id > uint64(len(s.fps)) {
-			return false, s.deviation("state", "the script names state %d, which it has not visited (%d states so far)", id, len(s.fps))
-		}
-		if s.fps[id-1] != fp {
-			return false, s.deviation("state", "the script says the search is back at state %d, but the state it reached is another (its fingerprint differs)", id)
-		}
-		return false, nil
-	}
-	return false, s.deviation("transition", "the script says %s where the search reaches a state it stores (N or R expected)", s.name())
-}
-
-// backtrack checks that the script backtracks where the search does.
-func (s *ScriptReader) backtrack() error {
-	if !s.next() {
-		return s.err
-	}
-	switch s.op {
+		w.revisit++
+		w.lastRef[args[0]-1] = w.revisit
 	case opBacktrack:
-		return nil
-	case opMove:
-		return s.deviation("transition", "the script takes transition %d of process %d from a state where the search has no more moves", s.args[1], s.args[0])
+		top := w.frames[len(w.frames)-1]
+		if top.id != 0 {
+			w.sizes[top.id-1] = w.moves - top.moves
+		}
+		w.frames = w.frames[:len(w.frames)-1]
 	}
-	return s.deviation("end", "the script says %s where the search backtracks", s.name())
+	w.tmp = append(w.tmp[:0], op)
+	for _, a := range args {
+		w.tmp = binary.AppendUvarint(w.tmp, a)
+	}
+	if _, err := w.raw.Write(w.tmp); err != nil {
+		w.fail(err)
+	}
 }
 
-// end checks that the script ends where the search does.
-func (s *ScriptReader) end() error {
-	if !s.next() {
-		return s.err
+func (w *ScriptWriter) fail(err error) {
+	if w.err == nil {
+		w.err = err
 	}
-	if s.op != opEnd {
-		return s.deviation("end", "the search is over, but the script goes on (%s)", s.name())
-	}
-	if s.args[0] != uint64(len(s.fps)) {
-		return s.deviation("end", "the script ends claiming %d states; it named %d", s.args[0], len(s.fps))
-	}
-	if _, err := s.r.ReadByte(); err != io.EOF {
-		return s.deviation("end", "data after the end of the script")
-	}
-	return nil
 }
 
-// name describes the instruction read last.
-func (s *ScriptReader) name() string {
-	switch s.op {
-	case opMove:
-		return fmt.Sprintf("take transition %d of process %d", s.args[1], s.args[0])
-	case opNew:
-		return "a new state"
-	case opRevisit:
-		return fmt.Sprintf("back at state %d", s.args[0])
-	case opBacktrack:
-		return "backtrack"
-	case opDeadEnd:
-		return "a state without moves"
+// Write ends the script and writes it to path, whole or not at all: the
+// instructions with their last occurrences marked, then the Subgraphs
+// list, compressed at gzip's fastest level (a script is large; the
+// certifier reads it once).
+func (w *ScriptWriter) Write(path string) error {
+	defer w.Discard()
+	if w.err == nil {
+		w.err = w.raw.Flush()
 	}
-	return "end"
+	if w.err == nil {
+		_, w.err = w.file.Seek(0, io.SeekStart)
+	}
+	if w.err != nil {
+		return fmt.Errorf("search script: %w", w.err)
+	}
+	return atomicfile.WriteFunc(path, func(out io.Writer) error {
+		z, _ := gzip.NewWriterLevel(out, gzip.BestSpeed) // a valid level: no error
+		b := bufio.NewWriterSize(z, 1<<16)
+		b.WriteString(w.header)
+		if err := w.mark(bufio.NewReaderSize(w.file, 1<<16), b); err != nil {
+			return err
+		}
+		var tmp []byte
+		tmp = binary.AppendUvarint(append(tmp, opEnd), uint64(w.states))
+		tmp = append(tmp, opSubgraphs)
+		for _, size := range w.sizes {
+			tmp = binary.AppendUvarint(tmp, size)
+			if len(tmp) > 1<<12 {
+				b.Write(tmp)
+				tmp = tmp[:0]
+			}
+		}
+		b.Write(tmp)
+		if err := b.Flush(); err != nil {
+			return err
+		}
+		return z.Close()
+	})
+}
+
+// mark copies the instructions from the temporary file, marking each
+// state's last occurrence.
+func (w *ScriptWriter) mark(in *bufio.Reader, out *bufio.Writer) error {
+	var id, revisit uint64
+	var tmp []byte
+	for {
+		op, err := in.ReadByte()
+		if err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		tmp = append(tmp[:0], op)
+		switch op {
+		case opMove:
+			for range 2 {
+				a, _ := binary.ReadUvarint(in) // our own file
+				tmp = binary.AppendUvarint(tmp, a)
+			}
+		case opNew:
+			id++
+			if w.lastRef[id-1] == 0 {
+				tmp[0] = opNewLast
+			}
+		case opRevisit:
+			a, _ := binary.ReadUvarint(in)
+			if revisit++; w.lastRef[a-1] == revisit {
+				tmp[0] = opRevisitLast
+			}
+			tmp = binary.AppendUvarint(tmp, a)
+		}
+		if _, err := out.Write(tmp); err != nil {
+			return err
+		}
+	}
+}
+
+// Discard removes the temporary file; a script not written is lost.
+func (w *ScriptWriter) Discard() {
+	if w.file != nil {
+		w.file.Close()
+		os.Remove(w.file.Name())
+		w.file = nil
+	}
 }

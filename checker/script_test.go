@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"gmc/vm"
 )
@@ -16,7 +17,10 @@ import (
 // or not), and returns the script's bytes with the search's result.
 func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte, *Result) {
 	t.Helper()
-	w := NewScriptWriter(m.Fingerprint(), maxDepth, trustful)
+	w, err := NewScriptWriter(m.Fingerprint(), maxDepth, trustful)
+	if err != nil {
+		t.Fatal(err)
+	}
 	res, err := NewDFS(m, Options{MaxDepth: maxDepth, Script: w}).Run()
 	if err != nil {
 		t.Fatal(err)
@@ -32,24 +36,30 @@ func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte
 	return b, res
 }
 
-// certify follows script b on m.
-func certify(m *vm.Model, b []byte) (*Result, error) {
+// certify follows script b on m: the whole script (parallel 0) or in
+// parts at once.
+func certify(m *vm.Model, b []byte, parallel int) (*Result, error) {
 	r, err := ReadScript(bytes.NewReader(b), m.Fingerprint())
 	if err != nil {
 		return nil, err
+	}
+	if parallel > 0 {
+		return CertifyParallel(m, r, parallel)
 	}
 	return Certify(m, r)
 }
 
 // TestScriptCertifies writes a script, full and trustful, for every
-// example model whose search completes and certifies it. A full
-// certification repeats the search exactly (same counts); a trustful one
-// reaches the states the script names and finds the same errors,
-// assertion violations on moves to states seen before included.
+// example model whose search completes and certifies it, whole and in 2
+// and 4 parts at once. A full certification repeats the search exactly
+// (same counts); a trustful one reaches the states the script names and
+// finds the same errors, assertion violations on moves to states seen
+// before included. With the script's last-use marks, a certification
+// keeps fewer fingerprints than there are states.
 func TestScriptCertifies(t *testing.T) {
 	files, _ := filepath.Glob("../examples/models/*.pml")
 	for _, trustful := range []bool{false, true} {
-		certified := 0
+		certified, forgot := 0, 0
 		for _, file := range files {
 			m, err := compileFile(file, false)
 			if err != nil {
@@ -59,22 +69,38 @@ func TestScriptCertifies(t *testing.T) {
 			if !res.Complete {
 				continue
 			}
-			got, err := certify(m, b)
-			if err != nil {
-				t.Fatalf("%s (trustful %v): %v", file, trustful, err)
-			}
-			if got.Deviation != nil || !got.Complete {
-				t.Errorf("%s (trustful %v): certification failed: %v", file, trustful, got.Stopped)
-				continue
-			}
-			if got.Stored != res.Stored || got.Stats.Errors != res.Stats.Errors || !trustful && got.Matched != res.Matched {
-				t.Errorf("%s (trustful %v): certification counts %d/%d/%d, the search's %d/%d/%d", file, trustful,
-					got.Stored, got.Matched, got.Stats.Errors, res.Stored, res.Matched, res.Stats.Errors)
+			for _, parallel := range []int{0, 2, 4} {
+				got, err := certify(m, b, parallel)
+				if err != nil {
+					t.Fatalf("%s (trustful %v, parallel %d): %v", file, trustful, parallel, err)
+				}
+				if got.Deviation != nil || !got.Complete {
+					t.Errorf("%s (trustful %v, parallel %d): certification failed: %v", file, trustful, parallel, got.Stopped)
+					continue
+				}
+				if got.Stored != res.Stored || got.Stats.Errors != res.Stats.Errors || !trustful && got.Matched != res.Matched {
+					t.Errorf("%s (trustful %v, parallel %d): certification counts %d/%d/%d, the search's %d/%d/%d", file, trustful, parallel,
+						got.Stored, got.Matched, got.Stats.Errors, res.Stored, res.Matched, res.Stats.Errors)
+				}
+				if parts := got.Certification.Parts; parallel > 0 && len(parts) != parallel && res.Stored > 100 {
+					t.Errorf("%s (trustful %v): %d parts, not %d", file, trustful, len(parts), parallel)
+				}
+				if peak := got.Certification.PeakFingerprints; parallel == 0 && !trustful {
+					if peak > int(res.Stored) {
+						t.Errorf("%s: %d fingerprints kept for %d states", file, peak, res.Stored)
+					}
+					if peak < int(res.Stored)/2 {
+						forgot++
+					}
+				}
 			}
 			certified++
 		}
 		if certified < 8 {
 			t.Fatalf("trustful %v: only %d models certified", trustful, certified)
+		}
+		if !trustful && forgot < certified/2 {
+			t.Errorf("only %d of %d certifications kept fewer than half the fingerprints", forgot, certified)
 		}
 	}
 }
@@ -100,8 +126,14 @@ func decode(t *testing.T, b []byte) (header []byte, prog []instr) {
 	for len(body) > 0 {
 		in := instr{op: body[0]}
 		body = body[1:]
-		n := map[byte]int{opMove: 2, opRevisit: 1, opEnd: 1}[in.op]
+		n := map[byte]int{opMove: 2, opRevisit: 1, opRevisitLast: 1, opEnd: 1}[in.op]
+		if in.op == opSubgraphs {
+			n = len(body) // the rest: sizes
+		}
 		for range n {
+			if len(body) == 0 {
+				break
+			}
 			v, k := uvarint(body)
 			in.args = append(in.args, v)
 			body = body[k:]
@@ -149,8 +181,9 @@ func encode(header []byte, prog []instr) []byte {
 
 // TestScriptMutations tampers with scripts of the example models in
 // every way 004 names (a transition dropped, inserted, swapped with the
-// next, a backtrack moved, a state ID changed) and checks that the
-// certification rejects every tampered script with a deviation.
+// next, a backtrack moved, a state ID changed) and by marking a state's
+// last use too early, and checks that the certification rejects every
+// tampered script with a deviation, whole and in 3 parts at once.
 func TestScriptMutations(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	files, _ := filepath.Glob("../examples/models/*.pml")
@@ -165,7 +198,8 @@ func TestScriptMutations(t *testing.T) {
 			continue
 		}
 		header, prog := decode(t, b)
-		if got, err := certify(m, encode(header, prog)); err != nil || got.Deviation != nil {
+		original := encode(header, prog)
+		if got, err := certify(m, original, 0); err != nil || got.Deviation != nil {
 			t.Fatalf("%s: the re-encoded script does not certify: %v %v", file, err, got.Deviation)
 		}
 		at := func(op byte) int { // a random instruction with opcode op
@@ -178,7 +212,7 @@ func TestScriptMutations(t *testing.T) {
 		for range 25 {
 			mutated := append([]instr(nil), prog...)
 			var kind string
-			switch rng.IntN(5) {
+			switch rng.IntN(6) {
 			case 0:
 				kind = "drop a transition"
 				i := at(opMove)
@@ -218,11 +252,24 @@ func TestScriptMutations(t *testing.T) {
 					continue
 				}
 				mutated[i] = instr{op: opRevisit, args: []uint64{id}}
+			case 5:
+				kind = "mark a last use early"
+				i := at(opRevisit) // an R is not a state's last use
+				mutated[i].op = opRevisitLast
+			}
+			tampered := encode(header, mutated)
+			if bytes.Equal(tampered, original) {
+				continue // moved within a run of equal instructions
 			}
 			tried[kind]++
-			got, err := certify(m, encode(header, mutated))
-			if err == nil && got.Deviation == nil {
-				t.Errorf("%s: a script with %q certified", file, kind)
+			for _, parallel := range []int{0, 3} {
+				got, err := certify(m, tampered, parallel)
+				if err == nil && got.Deviation == nil {
+					if parallel > 0 && kind == "mark a last use early" {
+						continue // a parallel certification keeps every fingerprint: marks do not matter
+					}
+					t.Errorf("%s: a script with %q certified (parallel %d)", file, kind, parallel)
+				}
 			}
 		}
 	}
@@ -230,7 +277,7 @@ func TestScriptMutations(t *testing.T) {
 	for _, n := range tried {
 		total += n
 	}
-	if total < 60 || len(tried) < 5 {
+	if total < 60 || len(tried) < 6 {
 		t.Fatalf("only %d mutations tried: %v", total, tried)
 	}
 	t.Logf("rejected: %v", tried)
@@ -258,7 +305,7 @@ func TestScriptRefused(t *testing.T) {
 		"longer":    encode(header, append(append([]instr(nil), prog...), instr{op: opBacktrack})),
 	}
 	for name, script := range cases {
-		res, err := certify(m, script)
+		res, err := certify(m, script, 0)
 		if err == nil && res.Deviation == nil {
 			t.Errorf("%s: certified", name)
 			continue
@@ -268,7 +315,133 @@ func TestScriptRefused(t *testing.T) {
 		}
 		t.Logf("%s: %v", name, err)
 	}
-	if _, err := certify(other, b); err == nil {
+	if _, err := certify(other, b, 0); err == nil {
 		t.Errorf("another model's script was accepted")
 	}
+}
+
+// raw is a script's instructions, decompressed.
+func raw(t *testing.T, b []byte) []byte {
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestScriptUnderCache writes scripts with state-space caches of a half
+// and a quarter of the state space, under three policies: with the
+// re-explorations left out (004 Algorithm 4.2) each must be the script
+// of the search without a cache, instruction for instruction, so that
+// certifying it costs no more. (The configurations are ones where the
+// cached search finishes in well under a second: smaller caches thrash.)
+func TestScriptUnderCache(t *testing.T) {
+	type config struct {
+		file   string
+		policy Policy
+		share  int64
+	}
+	configs := []config{
+		{"philosophers_fixed.pml", PolicyStratified, 2}, {"philosophers_fixed.pml", PolicyRandom, 2},
+		{"leader_n.pml", PolicyStratified, 2}, {"leader_n.pml", PolicyStratified, 4}, {"leader_n.pml", PolicyRandom, 4},
+		{"leader_n.pml", PolicyAge, 2}, {"abp_lossy.pml", PolicyStratified, 4}, {"abp_lossy.pml", PolicyRandom, 2},
+		{"mutex_sem.pml", PolicyStratified, 2},
+	}
+	compared := 0
+	for _, c := range configs {
+		m, err := compileFile("../examples/models/"+c.file, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, trustful := range []bool{false, true} {
+			plain, res := writeScript(t, m, 1<<20, trustful)
+			cache, err := NewCache(int(res.Stored/c.share), c.policy, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := NewScriptWriter(m.Fingerprint(), 1<<20, trustful)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stop := make(chan struct{})
+			timer := time.AfterFunc(20*time.Second, func() { close(stop) })
+			cached, err := NewDFS(m, Options{MaxDepth: 1 << 20, Store: cache, Script: w, Stop: stop}).Run()
+			timer.Stop()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cached.Complete || cached.Stored == res.Stored {
+				t.Errorf("%s (%v, 1/%d): the cached search stored %d states (complete %v): no evictions to test", c.file, c.policy, c.share, cached.Stored, cached.Complete)
+				w.Discard()
+				continue
+			}
+			path := filepath.Join(t.TempDir(), "c.scc")
+			if err := w.Write(path); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := os.ReadFile(path)
+			if !bytes.Equal(raw(t, b), raw(t, plain)) {
+				t.Errorf("%s (trustful %v, %v, 1/%d): the script under the cache differs from the plain one", c.file, trustful, c.policy, c.share)
+			}
+			compared++
+		}
+	}
+	if compared < 10 {
+		t.Fatalf("only %d cached searches compared", compared)
+	}
+}
+
+// TestSubgraphsTampered changes the Subgraphs list of scripts: a
+// parallel certification either notices (when it relies on a wrong size)
+// or certifies the same search in parts of other sizes, never less
+// (004 Theorem 3.2.4); a list cut short is refused by every
+// certification.
+func TestSubgraphsTampered(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	noticed, certified := 0, 0
+	for _, file := range []string{"peterson_n.pml", "philosophers.pml", "abp_lossy.pml", "leader_n.pml"} {
+		m, err := compileFile("../examples/models/"+file, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, res := writeScript(t, m, 1<<20, false)
+		header, prog := decode(t, b)
+		sizes := &prog[len(prog)-1]
+		if sizes.op != opSubgraphs || len(sizes.args) != int(res.Stored) {
+			t.Fatalf("%s: the script does not end with %d sizes", file, res.Stored)
+		}
+		for range 20 {
+			tampered := append([]uint64(nil), sizes.args...)
+			for range 1 + rng.IntN(20) {
+				i := rng.IntN(len(tampered))
+				tampered[i] = uint64(rng.IntN(int(tampered[0])))
+			}
+			mutated := append(append([]instr(nil), prog[:len(prog)-1]...), instr{op: opSubgraphs, args: tampered})
+			got, err := certify(m, encode(header, mutated), 4)
+			switch {
+			case err != nil:
+				t.Fatal(err)
+			case got.Deviation != nil && got.Deviation.Kind == "subgraphs":
+				noticed++
+			case got.Deviation != nil || got.Stored != res.Stored || got.Matched != res.Matched:
+				t.Errorf("%s: tampered sizes: %v, %d/%d states and revisits, want %d/%d", file, got.Deviation, got.Stored, got.Matched, res.Stored, res.Matched)
+			default:
+				certified++
+			}
+		}
+		short := append(append([]instr(nil), prog[:len(prog)-1]...), instr{op: opSubgraphs, args: sizes.args[:len(sizes.args)/2]})
+		for _, parallel := range []int{0, 4} {
+			if got, err := certify(m, encode(header, short), parallel); err != nil || got.Deviation == nil {
+				t.Errorf("%s: a script with half its Subgraphs list certified (parallel %d)", file, parallel)
+			}
+		}
+	}
+	if noticed == 0 || certified == 0 {
+		t.Errorf("tampered lists noticed %d times, certified %d times: want both", noticed, certified)
+	}
+	t.Logf("tampered Subgraphs lists: %d noticed, %d certified all the same", noticed, certified)
 }

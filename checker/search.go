@@ -113,6 +113,8 @@ type Stats struct {
 type Result struct {
 	// Deviation is why a certification failed (Options.Follow).
 	Deviation *Deviation
+	// Certification is what a certification measured.
+	Certification *Certification
 
 	Stats
 	// Errors are the errors found, with their trails: all of them up to
@@ -165,6 +167,12 @@ type DFS struct {
 	key        []byte          // the stored form of the state being inserted
 	start      time.Time
 	priorities bool // priorities or provided clauses restrict who moves
+	// numbered is the store when it numbers its states, for a script
+	numbered *FullStore
+	// A part of a script (parallel certification) is followed from the
+	// state its initialization path leads to, at that path's depth.
+	root      *vm.State
+	rootDepth int
 }
 
 // NewDFS prepares a depth-first search of m.
@@ -196,16 +204,26 @@ func (d *DFS) Run() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d.root != nil {
+		s0 = d.root
+	}
 	d.res = &Result{}
 	if d.opts.Follow != nil && d.opts.Follow.Trustful() {
 		return nil, errors.New("a trustful script is followed by Trustful, not by the search")
 	}
 	if d.opts.Script != nil {
-		fs, ok := d.store.(*FullStore)
-		if !ok || fs.Len() > 0 {
-			return nil, errors.New("a search script needs the exact store, new")
+		switch store := d.store.(type) {
+		case *FullStore:
+			if store.Len() > 0 {
+				return nil, errors.New("a search script needs a new store")
+			}
+			store.NumberStates()
+			d.numbered = store
+		case *Cache:
+			// the script names the states itself
+		default:
+			return nil, errors.New("a search script needs the exact store or a cache")
 		}
-		fs.NumberStates()
 	}
 	d.res.Reached = make([][]bool, len(d.m.Types)+len(d.m.Claims))
 	for _, pt := range d.m.Units {
@@ -219,7 +237,7 @@ func (d *DFS) Run() (*Result, error) {
 				panic(r)
 			}
 		}()
-		d.search(s0)
+		d.search(s0, d.rootDepth)
 		d.res.Complete = !d.res.DepthLimited
 		if d.opts.Follow != nil {
 			d.deviate(d.opts.Follow.end())
@@ -321,10 +339,10 @@ func (d *DFS) list(f *frame) []*vm.Trans {
 	return d.m.Types[f.proctype].PCs[f.pc].Trans
 }
 
-// search explores the state space from s0.
-func (d *DFS) search(s0 *vm.State) {
-	vm.CopyState(d.stateAt(0), s0)
-	d.frames.push(frame{kind: exploreFrame, owner: -1, sender: -1, slot: -1, below: -1})
+// search explores the state space from s0, at depth depth.
+func (d *DFS) search(s0 *vm.State, depth int) {
+	vm.CopyState(d.stateAt(depth), s0)
+	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, owner: -1, sender: -1, slot: -1, below: -1})
 	for d.frames.len() > 0 {
 		f := d.frames.top()
 		switch f.phase {
@@ -545,7 +563,11 @@ func (d *DFS) storeScripted(key []byte) bool {
 	}
 	isNew := d.store.Insert(key)
 	if w := d.opts.Script; w != nil {
-		w.arrive(isNew, d.store.(*FullStore).LastID())
+		if d.numbered != nil {
+			w.arrive(isNew, d.numbered.LastID())
+		} else {
+			w.arriveKey(key, isNew)
+		}
 	}
 	return isNew
 }

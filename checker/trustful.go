@@ -11,10 +11,18 @@ import (
 // Certify certifies m by following script: a full script by the search
 // (Options.Follow), a trustful one by Trustful.
 func Certify(m *vm.Model, script *ScriptReader) (*Result, error) {
+	defer script.Close()
+	var res *Result
+	var err error
 	if script.Trustful() {
-		return Trustful(m, script)
+		res, err = Trustful(m, script)
+	} else {
+		res, err = NewDFS(m, Options{MaxDepth: script.MaxDepth(), Follow: script}).Run()
 	}
-	return NewDFS(m, Options{MaxDepth: script.MaxDepth(), Follow: script}).Run()
+	if res != nil {
+		res.Certification = &Certification{PeakFingerprints: script.peak}
+	}
+	return res, err
 }
 
 // Trustful certifies m by following a trustful script (004 §3.1.3): the
@@ -33,7 +41,13 @@ func Trustful(m *vm.Model, script *ScriptReader) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &trustful{m: m, script: script, machine: vm.NewMachine(m), res: &Result{}}
+	return trustfulFrom(m, script, s0, 0), nil
+}
+
+// trustfulFrom follows script from state s0 at depth base (a part of a
+// script starts where its initialization path leads).
+func trustfulFrom(m *vm.Model, script *ScriptReader, s0 *vm.State, base int) *Result {
+	t := &trustful{m: m, script: script, machine: vm.NewMachine(m), res: &Result{}, base: base}
 	start := time.Now()
 	func() {
 		defer func() {
@@ -45,7 +59,7 @@ func Trustful(m *vm.Model, script *ScriptReader) (*Result, error) {
 		t.res.Complete = true
 	}()
 	t.res.Elapsed = time.Since(start)
-	return t.res, nil
+	return t.res
 }
 
 // node is a state on the trustful certification's stack, with what the
@@ -61,6 +75,7 @@ type trustful struct {
 	script  *ScriptReader
 	machine *vm.Machine
 	stack   []node
+	base    int // the depth of the state the script starts from
 	res     *Result
 }
 
@@ -77,9 +92,13 @@ func (t *trustful) run(s0 *vm.State) {
 		if !r.next() {
 			t.fail(r.err)
 		}
-		switch r.op {
+		switch r.cur.op {
 		case opMove:
-			t.move(int(r.args[0]), int(r.args[1]>>1), r.args[1]&1 != 0)
+			t.move(int(r.cur.pid), int(r.cur.x>>1), r.cur.x&1 != 0)
+		case opNew, opNewLast:
+			t.res.Stored++ // a state new to the search: trusted
+		case opCut:
+			// a state searched in another part
 		case opBacktrack:
 			if len(t.stack) == 0 {
 				t.fail(r.deviation("backtrack", "the script backtracks from the initial state twice"))
@@ -91,7 +110,9 @@ func (t *trustful) run(s0 *vm.State) {
 			if len(t.stack) > 0 {
 				t.fail(r.deviation("end", "the script ends with %d states still on the stack", len(t.stack)))
 			}
-			t.res.Stored = int64(r.args[0])
+			if err := r.finish(); err != nil {
+				t.fail(err)
+			}
 			return
 		default:
 			t.fail(r.deviation("format", "instruction %s in a trustful script", r.name()))
@@ -119,7 +140,7 @@ func (t *trustful) move(pid, trans int, timeout bool) {
 	machine := t.machine
 	machine.Timeout, machine.Pending = timeout, top.pending
 	if !machine.Guard(s, pid, tr) {
-		t.fatal(len(t.stack) - 1)
+		t.fatal(t.base + len(t.stack) - 1)
 		t.fail(t.script.deviation("transition", "transition %d of process %d (%s, %s: %s) is not executable here", trans, pid, pt.Name, tr.Pos, tr.Text))
 	}
 	// the slot above keeps its buffer from earlier visits
@@ -134,7 +155,7 @@ func (t *trustful) move(pid, trans int, timeout bool) {
 	vm.CopyState(&child.s, &top.s)
 	ok := machine.Effect(&child.s, tr)
 	t.res.Transitions++
-	depth := len(t.stack) - 1
+	depth := t.base + len(t.stack) - 1
 	for _, e := range machine.Errors {
 		if !e.Fatal {
 			t.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
@@ -162,7 +183,7 @@ func (t *trustful) deadEnd() {
 		t.fail(t.script.deviation("transition", "the script says a state has no moves, but it has %d", len(moves)))
 	}
 	if !t.m.ValidEnd(&top.s) {
-		t.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: len(t.stack) - 2})
+		t.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: t.base + len(t.stack) - 2})
 	}
 }
 

@@ -24,6 +24,9 @@ type certifyJSON struct {
 	States    int64              `json:"states"`
 	Errors    int64              `json:"errors"`
 	ElapsedS  float64            `json:"elapsed_s"`
+	// PeakFingerprints and Parts: see checker.Certification.
+	PeakFingerprints int            `json:"peak_fingerprints"`
+	Parts            []checker.Part `json:"parts,omitempty"`
 }
 
 func runCertify(args []string, stdout, stderr io.Writer) int {
@@ -32,11 +35,16 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	noMerge := fs.Bool("no-merge", false, "the model was verified with statement merging off (as spin -o3)")
 	trustful := fs.Bool("trustful", false, "follow a trustful script (gmc run --script --trustful): the perfect search, checking every state it visits but trusting that it visits them all")
+	parallel := fs.Int("parallel", 0, "split the script into `K` parts of about equal work and follow them at once (the script is read into memory first; 0: follow it whole, as a stream)")
 	if err := fs.Parse(args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 2 {
 		fs.Usage()
+		return exitUsage
+	}
+	if *parallel < 0 {
+		fmt.Fprintln(stderr, "gmc certify: --parallel needs a number of parts, 1 or more")
 		return exitUsage
 	}
 	path, scriptPath := fs.Arg(0), fs.Arg(1)
@@ -61,6 +69,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", scriptPath, err)
 		return exitUsage
 	}
+	defer script.Close()
 	if script.Trustful() != *trustful {
 		if *trustful {
 			fmt.Fprintf(stderr, "%s: error: not a trustful script (certify it without --trustful)\n", scriptPath)
@@ -69,7 +78,12 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	res, err := checker.Certify(m, script)
+	var res *checker.Result
+	if *parallel > 0 {
+		res, err = checker.CertifyParallel(m, script, *parallel)
+	} else {
+		res, err = checker.Certify(m, script)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
@@ -78,6 +92,9 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		out := certifyJSON{Model: path, Script: scriptPath, OK: ok, Deviation: res.Deviation,
 			States: res.Stored, Errors: res.Stats.Errors, ElapsedS: res.Elapsed.Seconds()}
+		if c := res.Certification; c != nil {
+			out.PeakFingerprints, out.Parts = c.PeakFingerprints, c.Parts
+		}
 		b, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Fprintf(stdout, "%s\n", b)
 	} else {
@@ -90,6 +107,9 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 				scriptPath, path, res.Stored, res.Transitions)
 		default:
 			fmt.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Deviation.Kind, res.Deviation.Error())
+		}
+		if c := res.Certification; c != nil && ok {
+			writeCertification(stdout, c, res.Stored, *trustful)
 		}
 		fmt.Fprintf(stdout, "errors: %d\n", res.Stats.Errors)
 		for _, e := range res.Errors {
@@ -108,4 +128,22 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		return exitViolation
 	}
 	return exitOK
+}
+
+// writeCertification prints what a certification kept and, in parallel,
+// how the script was split.
+func writeCertification(w io.Writer, c *checker.Certification, states int64, trustful bool) {
+	if !trustful {
+		fmt.Fprintf(w, "fingerprints: at most %d kept at once (%.1f%% of the states)\n", c.PeakFingerprints, 100*float64(c.PeakFingerprints)/float64(max(states, 1)))
+	}
+	if len(c.Parts) == 0 {
+		return
+	}
+	var total, largest int64
+	for _, p := range c.Parts {
+		total += p.Moves
+		largest = max(largest, p.Moves)
+	}
+	fmt.Fprintf(w, "parts: %d, the largest %.1f%% of the %d transitions (split in %.3g seconds)\n",
+		len(c.Parts), 100*float64(largest)/float64(max(total, 1)), total, c.Split.Seconds())
 }

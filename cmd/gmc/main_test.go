@@ -419,8 +419,15 @@ func TestCertify(t *testing.T) {
 	if code, _, stderr := run("run", "-c0", "--script", "ok.scc", "ok.pml"); code != exitOK || !strings.Contains(stderr, "wrote ok.scc") {
 		t.Fatalf("run --script: exit %d: %s", code, stderr)
 	}
-	if code, out, _ := run("certify", "ok.pml", "ok.scc"); code != exitOK || !strings.HasPrefix(out, "certified: ok.scc follows the search of ok.pml") {
+	if code, out, _ := run("certify", "ok.pml", "ok.scc"); code != exitOK || !strings.HasPrefix(out, "certified: ok.scc follows the search of ok.pml") ||
+		!strings.Contains(out, "fingerprints: at most") {
 		t.Errorf("certify: exit %d: %s", code, out)
+	}
+	if code, out, _ := run("certify", "--parallel", "3", "ok.pml", "ok.scc"); code != exitOK || !strings.Contains(out, "parts: 3,") {
+		t.Errorf("certify --parallel 3: exit %d: %s", code, out)
+	}
+	if code, _, stderr := run("certify", "--parallel", "-1", "ok.pml", "ok.scc"); code != exitUsage || !strings.Contains(stderr, "--parallel") {
+		t.Errorf("certify --parallel -1: exit %d: %s", code, stderr)
 	}
 	code, out, _ := run("certify", "--json", "ok.pml", "ok.scc")
 	var js struct {
@@ -434,6 +441,15 @@ func TestCertify(t *testing.T) {
 	if code, _, stderr := run("certify", "deadlock.pml", "ok.scc"); code != exitUsage || !strings.Contains(stderr, "another model") {
 		t.Errorf("another model: exit %d: %s", code, stderr)
 	}
+	// Under a state cache that explores states again, the script is the
+	// same: the re-explorations are left out.
+	if code, _, stderr := run("run", "-c0", "--cache", "20", "--policy", "stratified", "--script", "cached.scc", "ok.pml"); code != exitOK || !strings.Contains(stderr, "wrote cached.scc") {
+		t.Fatalf("run --cache --script: exit %d: %s", code, stderr)
+	}
+	plain, _ := os.ReadFile("ok.scc")
+	if cached, _ := os.ReadFile("cached.scc"); !bytes.Equal(cached, plain) {
+		t.Errorf("the script written under --cache differs from the plain one")
+	}
 	// A script cut short: certification fails, saying where.
 	b, err := os.ReadFile("ok.scc")
 	if err != nil {
@@ -442,8 +458,10 @@ func TestCertify(t *testing.T) {
 	if err := os.WriteFile("cut.scc", b[:len(b)-12], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ := run("certify", "ok.pml", "cut.scc"); code != exitViolation || !strings.Contains(out, "certification failed") {
-		t.Errorf("cut script: exit %d: %s", code, out)
+	for _, parallel := range []string{"0", "2"} {
+		if code, out, _ := run("certify", "--parallel", parallel, "ok.pml", "cut.scc"); code != exitViolation || !strings.Contains(out, "certification failed") {
+			t.Errorf("cut script (parallel %s): exit %d: %s", parallel, code, out)
+		}
 	}
 	// A bitstate search cannot write a script.
 	if code, _, stderr := run("run", "-bitstate", "--script", "x.scc", "ok.pml"); code != exitUsage || !strings.Contains(stderr, "--script") {

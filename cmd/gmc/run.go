@@ -64,7 +64,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
-	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs the exact store and a complete search")
+	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs a complete search, with the exact store or --cache")
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
@@ -117,8 +117,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	case f.trustful && f.script == "":
 		fmt.Fprintln(stderr, "gmc run: --trustful needs --script")
 		return exitUsage
-	case f.script != "" && (f.cache != "" || f.bitstate):
-		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with --cache or -bitstate")
+	case f.script != "" && f.bitstate:
+		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with -bitstate")
 		return exitUsage
 	}
 	path := fs.Arg(0)
@@ -145,7 +145,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		opts.Store = cache
 	}
 	if f.script != "" {
-		opts.Script = checker.NewScriptWriter(m.Fingerprint(), opts.MaxDepth, f.trustful)
+		if opts.Script, err = checker.NewScriptWriter(m.Fingerprint(), opts.MaxDepth, f.trustful); err != nil {
+			fmt.Fprintf(stderr, "gmc run: %v\n", err)
+			return exitUsage
+		}
+		defer opts.Script.Discard()
 	}
 	var analyzer *coverage.Analyzer
 	if f.coverage {

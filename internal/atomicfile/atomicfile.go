@@ -5,7 +5,9 @@
 package atomicfile
 
 import (
+	"bufio"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,7 +17,17 @@ import (
 // file gets mode 0644: what gmc writes (trails, plots, scripts) is not
 // secret. An error names path, not the temporary file.
 func Write(path string, data []byte) error {
-	if err := write(path, data); err != nil {
+	return WriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is Write for data produced by write as a stream, too large to
+// hold in memory: path gets what write wrote if it returns nil, and is
+// left as it was otherwise.
+func WriteFunc(path string, write func(io.Writer) error) error {
+	if err := writeFunc(path, write); err != nil {
 		var pe *fs.PathError
 		var le *os.LinkError
 		switch {
@@ -29,7 +41,7 @@ func Write(path string, data []byte) error {
 	return nil
 }
 
-func write(path string, data []byte) error {
+func writeFunc(path string, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
@@ -37,7 +49,10 @@ func write(path string, data []byte) error {
 	tmp := f.Name()
 	err = f.Chmod(0o644) // CreateTemp makes it private
 	if err == nil {
-		_, err = f.Write(data)
+		b := bufio.NewWriterSize(f, 1<<16)
+		if err = write(b); err == nil {
+			err = b.Flush()
+		}
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

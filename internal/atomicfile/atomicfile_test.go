@@ -1,6 +1,8 @@
 package atomicfile
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -42,5 +44,25 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("want f.txt and d, got %v", entries)
+	}
+}
+
+// TestWriteFuncFailureKeepsOld: a stream that fails halfway leaves the
+// old file as it was and no temporary file.
+func TestWriteFuncFailureKeepsOld(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	os.WriteFile(path, []byte("old"), 0o644)
+	err := WriteFunc(path, func(w io.Writer) error {
+		w.Write([]byte("half of the new"))
+		return errors.New("the producer failed")
+	})
+	if err == nil {
+		t.Fatal("a failed stream was written")
+	}
+	got, _ := os.ReadFile(path)
+	entries, _ := os.ReadDir(dir)
+	if string(got) != "old" || len(entries) != 1 {
+		t.Errorf("got %q and %d files", got, len(entries))
 	}
 }
