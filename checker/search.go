@@ -169,10 +169,14 @@ type DFS struct {
 	priorities bool // priorities or provided clauses restrict who moves
 	// numbered is the store when it numbers its states, for a script
 	numbered *FullStore
-	// A part of a script (parallel certification) is followed from the
-	// state its initialization path leads to, at that path's depth.
+	// A search can start from another state than the initial one, at
+	// the depth of the path that leads there: a part of a script
+	// (parallel certification) from where its initialization path
+	// leads, a Monte Carlo sample from a state its first phase reached
+	// (rootTrail, then, is that path).
 	root      *vm.State
 	rootDepth int
+	rootTrail []Step
 }
 
 // NewDFS prepares a depth-first search of m.
@@ -269,10 +273,11 @@ type pathStep struct {
 
 // trail returns the path as steps of transitions.
 func (d *DFS) trail() []Step {
-	out := make([]Step, d.path.len())
-	for i := range out {
+	out := make([]Step, len(d.rootTrail), len(d.rootTrail)+d.path.len())
+	copy(out, d.rootTrail)
+	for i := range d.path.len() {
 		st := d.path.at(i)
-		out[i] = Step{Pid: int(st.pid), Trans: d.m.Types[st.proctype].Trans[st.trans]}
+		out = append(out, Step{Pid: int(st.pid), Trans: d.m.Types[st.proctype].Trans[st.trans]})
 	}
 	return out
 }

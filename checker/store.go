@@ -114,24 +114,40 @@ func (s *FullStore) id(pos uint64) uint32 {
 
 // Insert implements Store.
 func (s *FullStore) Insert(v []byte) bool {
+	i, tag, found := s.find(v)
+	if found {
+		if s.ids {
+			s.last = s.id(s.table[i]&posMask - 1)
+		}
+		return false
+	}
+	s.table[i] = tag<<posBits | (s.append(v) + 1)
+	s.n++
+	s.last = uint32(s.n)
+	if uint64(s.n)*4 > uint64(len(s.table))*3 {
+		s.grow()
+	}
+	return true
+}
+
+// Has reports whether v is in the store, without adding it.
+func (s *FullStore) Has(v []byte) bool {
+	_, _, found := s.find(v)
+	return found
+}
+
+// find returns the slot of v's entry, or of the empty slot where it
+// would go, and the tag of its hash.
+func (s *FullStore) find(v []byte) (slot, tag uint64, found bool) {
 	h := maphash.Bytes(s.seed, v)
-	tag := h >> posBits
+	tag = h >> posBits
 	for i := h >> (64 - s.bits); ; i = (i + 1) & s.mask {
 		e := s.table[i]
 		if e == 0 {
-			s.table[i] = tag<<posBits | (s.append(v) + 1)
-			s.n++
-			s.last = uint32(s.n)
-			if uint64(s.n)*4 > uint64(len(s.table))*3 {
-				s.grow()
-			}
-			return true
+			return i, tag, false
 		}
 		if e>>posBits == tag && s.equal(e&posMask-1, v) {
-			if s.ids {
-				s.last = s.id(e&posMask - 1)
-			}
-			return false
+			return i, tag, true
 		}
 	}
 }

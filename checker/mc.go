@@ -1,0 +1,314 @@
+package checker
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"gmc/vm"
+)
+
+// The Monte Carlo search (chapter 5 of 004): a search that runs out of
+// memory estimates how much of the state space it covered. A
+// breadth-first phase fills part of the memory; then depth-first
+// searches, each from a productive transition (one that leads to a state
+// not visited yet) sampled at random from the breadth-first frontier, use
+// the rest. The states the samples found per sampled transition,
+// times the productive transitions left unexplored, estimate the states
+// never visited (eq. 5.2); coverage is visited / (visited + unvisited)
+// (eq. 5.3). Both phases check the model: errors come with trails.
+
+// MethodMonteCarlo names the estimate in reports.
+const MethodMonteCarlo = "Monte Carlo estimate, 004 eq. 5.2-5.3"
+
+// MonteCarloOptions configure a Monte Carlo search.
+type MonteCarloOptions struct {
+	MaxStates int     // N: the memory bound, in states
+	Split     float64 // the share of N for the breadth-first phase (0: 0.6, 004's choice)
+	Seed      uint64
+	MaxDepth  int
+	MaxErrors int
+	Stop      <-chan struct{}
+}
+
+// MonteCarloResult is what a Monte Carlo search did and estimated.
+type MonteCarloResult struct {
+	Result
+	BFSStates int64 // states the breadth-first phase stored
+	// The terms of eq. 5.2: (b) productive transitions sampled, (a) the
+	// states their searches found, (d) the productive transitions left
+	// unexplored (to distinct states), (c) the states estimated never
+	// visited.
+	Samples       int64
+	SampledStates int64
+	Unexplored    int64
+	Unvisited     float64
+	// Coverage is eq. 5.3, in percent; -1 when there is no estimate (no
+	// productive transition could be sampled).
+	Coverage float64
+}
+
+type monteCarlo struct {
+	m     *vm.Model
+	opts  MonteCarloOptions
+	w     *walker
+	store *FullStore
+	res   *MonteCarloResult
+	key   []byte
+	// the breadth-first phase's states and how each was reached
+	states []kept
+	steps  []Step
+}
+
+// workItem is an unexplored transition of the frontier: the k-th step
+// from breadth-first state src.
+type workItem struct {
+	src int32
+	k   int32
+}
+
+// MonteCarlo runs a Monte Carlo search of m.
+func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) {
+	if opts.MaxStates < 2 {
+		return nil, fmt.Errorf("a Monte Carlo search needs a bound of at least 2 states")
+	}
+	if opts.Split <= 0 || opts.Split >= 1 {
+		opts.Split = 0.6
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 10000
+	}
+	w, err := newWalker(m, opts.MaxDepth)
+	if err != nil {
+		return nil, err
+	}
+	mc := &monteCarlo{m: m, opts: opts, w: w, store: NewFullStore(), res: &MonteCarloResult{Coverage: -1}}
+	start := time.Now()
+	func() {
+		defer func() {
+			if x := recover(); x != nil && x != errStop {
+				panic(x)
+			}
+		}()
+		work := mc.breadthFirst(w.r.S)
+		mc.res.BFSStates = int64(mc.store.Len())
+		work = mc.sample(work)
+		mc.estimate(work)
+	}()
+	res := mc.res
+	res.Elapsed = time.Since(start)
+	res.Stored = int64(mc.store.Len())
+	res.Transitions = res.Stored + res.Matched
+	vectors, table := mc.store.Bytes()
+	res.Memory = Memory{Vectors: vectors, Table: table}
+	return res, nil
+}
+
+// breadthFirst stores states breadth-first until the store holds its
+// share of the bound, and returns the frontier's unexplored transitions.
+func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
+	budget := max(1, int(mc.opts.Split*float64(mc.opts.MaxStates)))
+	mc.insert(s0, nil, -1)
+	var work []workItem
+	for u := 0; u < len(mc.states); u++ {
+		mc.tick()
+		if mc.store.Len() >= budget {
+			// the frontier: every transition of the states not expanded
+			for ; u < len(mc.states); u++ {
+				succ, _ := mc.w.successors(mc.states[u].s)
+				for k := range succ {
+					work = append(work, workItem{int32(u), int32(k)})
+				}
+			}
+			break
+		}
+		succ, deadEnd := mc.w.successors(mc.states[u].s)
+		if deadEnd {
+			mc.deadEnd(u)
+		}
+		for k, sc := range succ {
+			if mc.store.Len() >= budget {
+				work = append(work, workItem{int32(u), int32(k)})
+				continue
+			}
+			mc.errors(u, sc)
+			if sc.s != nil && !mc.insert(sc.s, sc.steps, u) {
+				mc.res.Matched++
+			}
+		}
+	}
+	return work
+}
+
+// insert stores s, reached from breadth-first state parent by steps,
+// and reports whether it is new.
+func (mc *monteCarlo) insert(s *vm.State, steps []Step, parent int) bool {
+	mc.key = mc.m.Key(s, mc.key)
+	mc.res.MaxVector = max(mc.res.MaxVector, len(mc.key))
+	if !mc.store.Insert(mc.key) {
+		return false
+	}
+	depth := int32(0)
+	if parent >= 0 {
+		depth = mc.states[parent].depth + int32(len(steps))
+	}
+	from := int32(len(mc.steps))
+	mc.steps = append(mc.steps, steps...)
+	mc.states = append(mc.states, kept{s: s, parent: int32(parent), from: from, to: int32(len(mc.steps)), depth: depth})
+	mc.res.DepthReached = max(mc.res.DepthReached, int(depth))
+	return true
+}
+
+// trail is the moves from the initial state to breadth-first state i,
+// then steps.
+func (mc *monteCarlo) trail(i int, steps []Step) []Step {
+	var chain []int
+	for ; i >= 0; i = int(mc.states[i].parent) {
+		chain = append(chain, i)
+	}
+	var out []Step
+	for j := len(chain) - 1; j >= 0; j-- {
+		k := mc.states[chain[j]]
+		out = append(out, mc.steps[k.from:k.to]...)
+	}
+	return append(out, steps...)
+}
+
+// sample runs the random phase: depth-first searches from productive
+// transitions of the frontier, drawn at random, until the memory is used
+// up or no transition is left. It returns the transitions left.
+func (mc *monteCarlo) sample(work []workItem) []workItem {
+	rng := rand.New(rand.NewPCG(mc.opts.Seed, 0x2545f4914f6cdd1d))
+	for len(work) > 0 && mc.store.Len() < mc.opts.MaxStates {
+		mc.tick()
+		i := rng.IntN(len(work))
+		item := work[i]
+		work[i] = work[len(work)-1]
+		work = work[:len(work)-1]
+		succ, _ := mc.w.successors(mc.states[item.src].s)
+		sc := succ[item.k]
+		mc.errors(int(item.src), sc)
+		if sc.s == nil {
+			continue
+		}
+		mc.key = mc.m.Key(sc.s, mc.key)
+		if mc.store.Has(mc.key) {
+			mc.res.Matched++
+			continue // unproductive
+		}
+		before := mc.store.Len()
+		d := NewDFS(mc.m, Options{MaxDepth: mc.opts.MaxDepth, Store: mc.store, Stop: mc.opts.Stop,
+			MaxStates: int64(mc.opts.MaxStates - before), MaxErrors: mc.errorsLeft()})
+		d.root, d.rootTrail = sc.s, mc.trail(int(item.src), sc.steps)
+		d.rootDepth = len(d.rootTrail)
+		res, err := d.Run()
+		if err != nil {
+			panic(err) // the initial state was made once already: cannot fail
+		}
+		mc.res.Samples++
+		mc.res.SampledStates += int64(mc.store.Len() - before)
+		mc.res.Matched += res.Matched
+		mc.res.AtomicSteps += res.AtomicSteps
+		mc.res.MaxVector = max(mc.res.MaxVector, res.MaxVector)
+		mc.res.DepthReached = max(mc.res.DepthReached, res.DepthReached)
+		mc.res.Stats.Errors += res.Stats.Errors
+		mc.res.Errors = append(mc.res.Errors, res.Errors...)
+		if res.Stopped != "" && res.Stats.Errors == 0 && mc.store.Len() < mc.opts.MaxStates {
+			mc.res.Stopped = res.Stopped // interrupted, or a run-time error
+			panic(errStop)
+		}
+		if mc.opts.MaxErrors > 0 && mc.res.Stats.Errors >= int64(mc.opts.MaxErrors) {
+			mc.stop("error bound reached")
+		}
+	}
+	return work
+}
+
+// estimate counts the productive transitions left, to distinct states,
+// and applies eq. 5.2 and 5.3.
+func (mc *monteCarlo) estimate(work []workItem) {
+	res := mc.res
+	sort.Slice(work, func(i, j int) bool { return work[i].src < work[j].src })
+	unvisited := map[uint64]bool{}
+	for i := 0; i < len(work); {
+		src := work[i].src
+		succ, _ := mc.w.successors(mc.states[src].s)
+		for ; i < len(work) && work[i].src == src; i++ {
+			sc := succ[work[i].k]
+			if sc.s == nil {
+				continue
+			}
+			mc.key = mc.m.Key(sc.s, mc.key)
+			if !mc.store.Has(mc.key) {
+				h, _ := hash2(mc.key, fingerprintSeed)
+				unvisited[h] = true
+			}
+		}
+	}
+	res.Unexplored = int64(len(unvisited))
+	visited := float64(mc.store.Len())
+	switch {
+	case res.Unexplored == 0:
+		// nothing left to explore: the search was exhaustive
+		res.Complete, res.Coverage = true, 100
+	case res.Samples > 0:
+		res.Unvisited = float64(res.SampledStates) / float64(res.Samples) * float64(res.Unexplored)
+		res.Coverage = 100 * visited / (visited + res.Unvisited)
+	}
+	if !res.Complete && res.Stopped == "" {
+		res.Stopped = fmt.Sprintf("state bound of %d states reached", mc.opts.MaxStates)
+	}
+}
+
+// errors reports the errors of a step from breadth-first state u.
+func (mc *monteCarlo) errors(u int, sc successor) {
+	depth := int(mc.states[u].depth) + len(sc.steps)
+	for _, e := range sc.errs {
+		kind := AssertionViolated
+		if e.Fatal {
+			kind = RuntimeFailure
+		}
+		mc.report(&Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: mc.trail(u, sc.steps), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+		if e.Fatal {
+			mc.stop(fmt.Sprintf("run-time error: %s", e.Msg))
+		}
+	}
+}
+
+// deadEnd reports breadth-first state u, which has no moves, if it is
+// an invalid end state.
+func (mc *monteCarlo) deadEnd(u int) {
+	if !mc.m.ValidEnd(mc.states[u].s) {
+		mc.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(mc.states[u].depth), Trail: mc.trail(u, nil)})
+	}
+}
+
+func (mc *monteCarlo) report(e *Error) {
+	mc.res.Stats.Errors++
+	mc.res.Errors = append(mc.res.Errors, e)
+	if mc.opts.MaxErrors > 0 && mc.res.Stats.Errors >= int64(mc.opts.MaxErrors) {
+		mc.stop("error bound reached")
+	}
+}
+
+// errorsLeft is the error bound of a sample's search.
+func (mc *monteCarlo) errorsLeft() int {
+	if mc.opts.MaxErrors == 0 {
+		return 0
+	}
+	return max(1, mc.opts.MaxErrors-int(mc.res.Stats.Errors))
+}
+
+func (mc *monteCarlo) tick() {
+	select {
+	case <-mc.opts.Stop:
+		mc.stop("interrupted")
+	default:
+	}
+}
+
+func (mc *monteCarlo) stop(why string) {
+	mc.res.Stopped = why
+	panic(errStop)
+}

@@ -1,0 +1,357 @@
+package checker
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"gmc/internal/hll"
+	"gmc/vm"
+)
+
+// Randomized, memory-aware searches (../shared/papers/002_87c46ddd8ed485b2.txt):
+// they keep at most N states and take a budget of steps, choosing at
+// random where to go. They find errors (each with its trail) and cover
+// states, but never prove their absence.
+
+// RandomKind names a randomized search.
+type RandomKind int
+
+// The randomized searches.
+const (
+	// URS (uniform random search): each step picks a kept state
+	// uniformly, then one of its moves uniformly.
+	URS RandomKind = iota
+	// SDRS (simplified deep random search): a random walk that, at a
+	// state without moves, goes on from a kept state chosen uniformly.
+	SDRS
+	// RandomWalk keeps no states: at a state without moves, or at the
+	// depth bound, it starts again from the initial state.
+	RandomWalk
+)
+
+func (k RandomKind) String() string {
+	return [...]string{"urs", "sdrs", "rw"}[k]
+}
+
+// RandomOptions configure a randomized search.
+type RandomOptions struct {
+	Kind      RandomKind
+	MaxStates int   // N: states kept at once (URS, SDRS)
+	Steps     int64 // n: steps in all (0: no bound)
+	// Restarts is how many times a search whose N states are kept may
+	// empty its memory and start again (RURS, RSDRS): from the initial
+	// state, or (RestartRandom) from a state kept before, chosen
+	// uniformly.
+	Restarts      int
+	RestartRandom bool
+	Time          time.Duration // 0: no bound
+	Seed          uint64
+	// CountExact keeps every state seen in a side table, to count the
+	// distinct states exactly (a test mode: it needs the memory the
+	// search saves); otherwise they are estimated.
+	CountExact bool
+	MaxDepth   int // the longest walk (and path through states not stored)
+	MaxErrors  int // stop after this many errors (0: never)
+	Stop       <-chan struct{}
+}
+
+// RandomResult is what a randomized search did.
+type RandomResult struct {
+	Result
+	Kind     RandomKind
+	Steps    int64   // steps taken
+	Distinct float64 // distinct states seen, counted (Exact) or estimated
+	Exact    bool
+	Restarts int // times the memory was emptied
+}
+
+// Redundancy is (n - k)/n: the share of steps that reached no state not
+// seen before.
+func (r *RandomResult) Redundancy() float64 {
+	if r.Steps == 0 {
+		return 0
+	}
+	return max(0, float64(r.Steps)-r.Distinct) / float64(r.Steps)
+}
+
+// kept is a state a randomized search keeps, with how it was reached:
+// from kept state parent by the moves steps[from:to] of the search's
+// step arena.
+type kept struct {
+	s        *vm.State
+	parent   int32
+	from, to int32
+	depth    int32
+}
+
+type randomSearch struct {
+	m     *vm.Model
+	s0    *vm.State
+	opts  RandomOptions
+	w     *walker
+	rng   *rand.Rand
+	res   *RandomResult
+	start time.Time
+
+	// what is kept: the states, their set (numbered: state i+1 is
+	// states[i]), and the moves that reach them (base: from the initial
+	// state to the first kept state)
+	states []kept
+	set    *FullStore
+	steps  []Step
+	base   []Step
+
+	seen    *FullStore   // every state seen (CountExact)
+	counter *hll.Counter // or their estimated count
+	found   map[uint64]bool
+	key     []byte
+}
+
+// RandomSearch runs a randomized search of m.
+func RandomSearch(m *vm.Model, opts RandomOptions) (*RandomResult, error) {
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 10000
+	}
+	if opts.MaxStates <= 0 && opts.Kind != RandomWalk {
+		return nil, fmt.Errorf("%v needs a bound on the states it keeps", opts.Kind)
+	}
+	w, err := newWalker(m, opts.MaxDepth)
+	if err != nil {
+		return nil, err
+	}
+	s0 := w.r.S
+	r := &randomSearch{m: m, opts: opts, w: w, s0: s0, set: newNumberedStore(), rng: rand.New(rand.NewPCG(opts.Seed, 0x9e3779b97f4a7c15)),
+		res: &RandomResult{Kind: opts.Kind, Exact: opts.CountExact}, found: map[uint64]bool{}}
+	if opts.CountExact {
+		r.seen = NewFullStore()
+	} else {
+		r.counter = &hll.Counter{}
+	}
+	r.start = time.Now()
+	func() {
+		defer func() {
+			if x := recover(); x != nil && x != errStop {
+				panic(x)
+			}
+		}()
+		if opts.Kind == RandomWalk {
+			r.walk(s0)
+		} else {
+			r.keep(s0, nil, -1)
+			r.run()
+		}
+	}()
+	res := r.res
+	res.Elapsed = time.Since(r.start)
+	if r.seen != nil {
+		res.Distinct = float64(r.seen.Len())
+	} else {
+		res.Distinct = r.counter.Count()
+	}
+	res.Transitions = res.Steps
+	return res, nil
+}
+
+// see counts state s as seen and reports whether it is new to the kept
+// set (adding it if there is room).
+func (r *randomSearch) see(s *vm.State) {
+	r.key = r.m.Key(s, r.key)
+	if len(r.key) > r.res.MaxVector {
+		r.res.MaxVector = len(r.key)
+	}
+	if r.seen != nil {
+		r.seen.Insert(r.key)
+	} else {
+		h, _ := hash2(r.key, fingerprintSeed)
+		r.counter.Add(h)
+	}
+}
+
+// keep keeps s, reached from kept state parent (-1: the first) by steps,
+// if it is new; it reports whether it was.
+func (r *randomSearch) keep(s *vm.State, steps []Step, parent int) bool {
+	r.see(s)
+	if !r.set.Insert(r.key) {
+		return false
+	}
+	depth := int32(len(r.base))
+	if parent >= 0 {
+		depth = r.states[parent].depth + int32(len(steps))
+	}
+	from := int32(len(r.steps))
+	r.steps = append(r.steps, steps...)
+	r.states = append(r.states, kept{s: s, parent: int32(parent), from: from, to: int32(len(r.steps)), depth: depth})
+	r.res.Stored++
+	r.res.DepthReached = max(r.res.DepthReached, int(depth))
+	return true
+}
+
+// trail is the moves from the initial state to kept state i, then steps.
+func (r *randomSearch) trail(i int, steps []Step) []Step {
+	var chain []int
+	for ; i >= 0; i = int(r.states[i].parent) {
+		chain = append(chain, i)
+	}
+	out := append([]Step(nil), r.base...)
+	for j := len(chain) - 1; j >= 0; j-- {
+		k := r.states[chain[j]]
+		out = append(out, r.steps[k.from:k.to]...)
+	}
+	return append(out, steps...)
+}
+
+// reset empties the memory: what is kept afterwards starts from the
+// initial state or, for RestartRandom, from a kept state.
+func (r *randomSearch) reset() {
+	var from *vm.State
+	var base []Step
+	if r.opts.RestartRandom && len(r.states) > 0 {
+		i := r.rng.IntN(len(r.states))
+		from, base = r.states[i].s, r.trail(i, nil)
+	} else {
+		from = r.s0
+	}
+	r.states, r.steps, r.base = r.states[:0], r.steps[:0], base
+	r.set = newNumberedStore()
+	r.keep(from, nil, -1)
+}
+
+// run is URS and SDRS.
+func (r *randomSearch) run() {
+	cur := 0
+	for {
+		r.tick()
+		var u int
+		if r.opts.Kind == URS {
+			u = r.rng.IntN(len(r.states))
+		} else {
+			u = cur
+		}
+		var ev stepEvents
+		next, steps, deadEnd := r.w.randomStep(r.states[u].s, r.rng, &ev)
+		r.res.Steps++
+		r.errors(&ev, func() []Step { return r.trail(u, steps) }, int(r.states[u].depth)+len(steps))
+		switch {
+		case deadEnd:
+			r.deadEnd(r.states[u].s, func() []Step { return r.trail(u, nil) }, int(r.states[u].depth))
+			cur = r.rng.IntN(len(r.states)) // SDRS goes on from a kept state
+			continue
+		case next == nil:
+			cur = r.rng.IntN(len(r.states))
+			continue
+		}
+		if !r.keep(next, steps, u) {
+			r.res.Matched++
+			cur = int(r.set.LastID()) - 1 // SDRS goes on from there
+			continue
+		}
+		cur = len(r.states) - 1
+		if len(r.states) >= r.opts.MaxStates {
+			if r.res.Restarts >= r.opts.Restarts {
+				r.stop(fmt.Sprintf("state bound of %d states reached", r.opts.MaxStates))
+			}
+			r.res.Restarts++
+			r.reset()
+			cur = 0
+		}
+	}
+}
+
+func newNumberedStore() *FullStore {
+	s := NewFullStore()
+	s.NumberStates()
+	return s
+}
+
+// walk is the random walk: the path since the last start is its memory.
+func (r *randomSearch) walk(s0 *vm.State) {
+	cur, path := s0, []Step(nil)
+	r.see(s0)
+	for {
+		r.tick()
+		var ev stepEvents
+		next, steps, deadEnd := r.w.randomStep(cur, r.rng, &ev)
+		r.res.Steps++
+		r.errors(&ev, func() []Step { return append(append([]Step(nil), path...), steps...) }, len(path)+len(steps))
+		if deadEnd {
+			r.deadEnd(cur, func() []Step { return append([]Step(nil), path...) }, len(path))
+		}
+		if next == nil || len(path)+len(steps) >= r.opts.MaxDepth {
+			cur, path = s0, path[:0]
+			r.res.Restarts++
+			continue
+		}
+		r.see(next)
+		r.res.Stored++
+		cur, path = next, append(path, steps...)
+		r.res.DepthReached = max(r.res.DepthReached, len(path))
+	}
+}
+
+// tick stops the search at its bounds.
+func (r *randomSearch) tick() {
+	if r.opts.Steps > 0 && r.res.Steps >= r.opts.Steps {
+		r.stop(fmt.Sprintf("step budget of %d steps spent", r.opts.Steps))
+	}
+	if r.res.Steps&1023 == 0 {
+		if r.opts.Time > 0 && time.Since(r.start) >= r.opts.Time {
+			r.stop(fmt.Sprintf("time budget of %v spent", r.opts.Time))
+		}
+		select {
+		case <-r.opts.Stop:
+			r.stop("interrupted")
+		default:
+		}
+	}
+}
+
+func (r *randomSearch) stop(why string) {
+	r.res.Stopped = why
+	panic(errStop)
+}
+
+// errors reports the errors of a step, each once (a randomized search
+// takes the same step many times).
+func (r *randomSearch) errors(ev *stepEvents, trail func() []Step, depth int) {
+	for _, e := range ev.errs {
+		kind := AssertionViolated
+		if e.Fatal {
+			kind = RuntimeFailure
+		}
+		key := uint64(kind)<<56 ^ uint64(e.Pid)<<40 ^ uint64(e.Pos.Line)<<16 ^ uint64(e.Pos.Col)
+		if e.Trans != nil {
+			key ^= uint64(e.Trans.ID) << 24
+		}
+		if r.found[key] {
+			continue
+		}
+		r.found[key] = true
+		r.report(&Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: trail(), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+		if e.Fatal {
+			r.stop(fmt.Sprintf("run-time error: %s", e.Msg))
+		}
+	}
+}
+
+// deadEnd reports s, a state without moves, if it is an invalid end
+// state not reported before.
+func (r *randomSearch) deadEnd(s *vm.State, trail func() []Step, depth int) {
+	if r.m.ValidEnd(s) {
+		return
+	}
+	h, _ := hash2(r.m.Key(s, nil), fingerprintSeed)
+	if r.found[h] {
+		return
+	}
+	r.found[h] = true
+	r.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth, Trail: trail()})
+}
+
+func (r *randomSearch) report(e *Error) {
+	r.res.Stats.Errors++
+	r.res.Errors = append(r.res.Errors, e)
+	if r.opts.MaxErrors > 0 && r.res.Stats.Errors >= int64(r.opts.MaxErrors) {
+		r.stop("error bound reached")
+	}
+}

@@ -1,0 +1,130 @@
+package checker
+
+import (
+	"math/rand/v2"
+
+	"gmc/vm"
+)
+
+// A walker moves between the states a search stores (no atomic sequence
+// running, no rendezvous offer pending), through the states it does not
+// store, by the rules of vm.Runner: the randomized searches and the
+// Monte Carlo estimate stand on it. A step is one move from a stored
+// state and the moves after it until the next stored state.
+type walker struct {
+	m        *vm.Model
+	r        *vm.Runner
+	maxDepth int // the longest chain of moves through states not stored
+}
+
+func newWalker(m *vm.Model, maxDepth int) (*walker, error) {
+	r, err := vm.NewRunner(m)
+	if err != nil {
+		return nil, err
+	}
+	return &walker{m: m, r: r, maxDepth: maxDepth}, nil
+}
+
+// wnode is a state with the runner's context: what a walk is at.
+type wnode struct {
+	s                      *vm.State
+	owner, pending, sender int
+}
+
+func (w *walker) set(n wnode) {
+	w.r.S, w.r.Owner, w.r.Pending, w.r.Sender = n.s, n.owner, n.pending, n.sender
+}
+
+func (w *walker) node() wnode {
+	return wnode{w.r.S, w.r.Owner, w.r.Pending, w.r.Sender}
+}
+
+// stored reports whether the runner is at a state the search stores,
+// once Moves has run (it takes exclusivity from a blocked sequence).
+func (w *walker) stored() bool { return w.r.Owner < 0 && w.r.Pending == 0 }
+
+// stepEvents is what happened on a step: the errors the moves raised
+// (assertion violations, and a fatal error, which ends the step).
+type stepEvents struct {
+	errs  []*vm.RuntimeError
+	fatal bool
+}
+
+func (e *stepEvents) add(errs []*vm.RuntimeError) {
+	for _, err := range errs {
+		e.errs = append(e.errs, err)
+		e.fatal = e.fatal || err.Fatal
+	}
+}
+
+// randomStep takes a step from stored state s, choosing each move
+// uniformly. It returns the stored state reached (nil if s has no moves:
+// deadEnd; or if a fatal error stopped the step, or it went on too long
+// through states not stored) and the moves taken.
+func (w *walker) randomStep(s *vm.State, rng *rand.Rand, ev *stepEvents) (next *vm.State, steps []Step, deadEnd bool) {
+	w.set(wnode{s, -1, 0, -1})
+	moves, _ := w.r.Moves()
+	if len(moves) == 0 {
+		return nil, nil, true
+	}
+	for len(steps) < w.maxDepth {
+		mv := moves[rng.IntN(len(moves))]
+		ev.add(w.r.Do(mv))
+		steps = append(steps, Step{Pid: mv.Pid, Trans: mv.T})
+		if ev.fatal {
+			return nil, steps, false
+		}
+		moves, _ = w.r.Moves()
+		if w.stored() {
+			return w.r.S, steps, false
+		}
+	}
+	return nil, steps, false
+}
+
+// successor is a stored state one step from another, with the moves of
+// the step and the errors they raised; s is nil when a fatal error ended
+// the step.
+type successor struct {
+	s     *vm.State
+	steps []Step
+	errs  []*vm.RuntimeError
+}
+
+// successors lists every step from stored state s (all the ways through
+// the states not stored after its moves), in the search's order.
+func (w *walker) successors(s *vm.State) (succ []successor, deadEnd bool) {
+	var expand func(n wnode, steps []Step, errs []*vm.RuntimeError)
+	expand = func(n wnode, steps []Step, errs []*vm.RuntimeError) {
+		w.set(n)
+		moves, _ := w.r.Moves()
+		if len(steps) > 0 && w.stored() {
+			succ = append(succ, successor{n.s, steps, errs})
+			return
+		}
+		if len(steps) == 0 && len(moves) == 0 {
+			deadEnd = true
+		}
+		if len(steps) >= w.maxDepth {
+			return
+		}
+		after := w.node() // Moves may have taken exclusivity away
+		for _, mv := range moves {
+			w.set(after)
+			raised := w.r.Do(mv)
+			steps := append(steps[:len(steps):len(steps)], Step{Pid: mv.Pid, Trans: mv.T})
+			errs := append(errs[:len(errs):len(errs)], raised...)
+			fatal := false
+			for _, e := range raised {
+				fatal = fatal || e.Fatal
+			}
+			if fatal {
+				succ = append(succ, successor{nil, steps, errs})
+				continue
+			}
+			expand(w.node(), steps, errs)
+		}
+	}
+	expand(wnode{s, -1, 0, -1}, nil, nil)
+	return succ, deadEnd
+}
