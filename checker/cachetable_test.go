@@ -4,13 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"gmc/lang"
-	"gmc/vm"
 )
 
 var (
@@ -36,15 +32,6 @@ func TestCacheTable(t *testing.T) {
 	if !*cacheTable {
 		t.Skip("the caching benchmark runs with -cachetable")
 	}
-	var files []string
-	if *cacheTableModels != "" {
-		files = strings.Fields(*cacheTableModels)
-	} else {
-		for _, pattern := range []string{"../examples/models/*.pml", "/usr/share/doc/spin/examples/Examples/*.pml"} {
-			m, _ := filepath.Glob(pattern)
-			files = append(files, m...)
-		}
-	}
 	policies := []Policy{PolicyCost, PolicyRandom, PolicyAge, PolicyHits, PolicyStratified, PolicyDepth}
 	// The table is printed row by row as it is measured: it takes minutes.
 	w := os.Stderr
@@ -62,29 +49,9 @@ func TestCacheTable(t *testing.T) {
 	for _, pct := range sizes {
 		wins[pct] = map[Policy]int{}
 	}
-	for _, arg := range files {
-		file, defs, _ := strings.Cut(arg, ":")
-		name := filepath.Base(file)
-		opts := &lang.Options{Defines: map[string]string{}}
-		for _, d := range strings.Split(defs, ",") {
-			if k, v, ok := strings.Cut(d, "="); ok {
-				opts.Defines[k] = v
-				name += " " + d
-			}
-		}
-		spec, diags := lang.Load(file, opts)
-		if diags.ErrorCount() > 0 {
-			continue
-		}
-		m, err := vm.Compile(spec, vm.Options{})
-		if err != nil {
-			continue
-		}
+	for _, cm := range benchCorpus(strings.Fields(*cacheTableModels), 2000, *cacheTableMax) {
+		m, full, name := cm.m, cm.full, cm.name
 		search := Options{MaxDepth: 1 << 20, MaxStates: *cacheTableMax}
-		full, err := NewDFS(m, search).Run()
-		if err != nil || !full.Complete || full.Stored < 2000 || full.Stats.Errors > 0 {
-			continue
-		}
 		// the base time: the best of three
 		base := full.Elapsed
 		for range 2 {

@@ -44,9 +44,12 @@ type MonteCarloResult struct {
 	SampledStates int64
 	Unexplored    int64
 	Unvisited     float64
-	// Coverage is eq. 5.3, in percent; -1 when there is no estimate (no
-	// productive transition could be sampled).
-	Coverage float64
+	// FrontierProductive is d when the random phase starts.
+	FrontierProductive int64
+	// Coverage is eq. 5.3, in percent; -1 when there is no estimate
+	// (NoEstimate says why).
+	Coverage   float64
+	NoEstimate string
 }
 
 type monteCarlo struct {
@@ -59,6 +62,7 @@ type monteCarlo struct {
 	// the breadth-first phase's states and how each was reached
 	states []kept
 	steps  []Step
+	cut    bool // the memory ran out inside a sample's search
 }
 
 // workItem is an unexplored transition of the frontier: the k-th step
@@ -93,6 +97,7 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 		}()
 		work := mc.breadthFirst(w.r.S)
 		mc.res.BFSStates = int64(mc.store.Len())
+		mc.res.FrontierProductive = mc.productive(work)
 		work = mc.sample(work)
 		mc.estimate(work)
 	}()
@@ -208,6 +213,7 @@ func (mc *monteCarlo) sample(work []workItem) []workItem {
 		}
 		mc.res.Samples++
 		mc.res.SampledStates += int64(mc.store.Len() - before)
+		mc.cut = !res.Complete
 		mc.res.Matched += res.Matched
 		mc.res.AtomicSteps += res.AtomicSteps
 		mc.res.MaxVector = max(mc.res.MaxVector, res.MaxVector)
@@ -225,10 +231,10 @@ func (mc *monteCarlo) sample(work []workItem) []workItem {
 	return work
 }
 
-// estimate counts the productive transitions left, to distinct states,
-// and applies eq. 5.2 and 5.3.
-func (mc *monteCarlo) estimate(work []workItem) {
-	res := mc.res
+// productive counts the transitions of work that lead to states not
+// visited, to distinct states.
+func (mc *monteCarlo) productive(work []workItem) int64 {
+	work = append([]workItem(nil), work...)
 	sort.Slice(work, func(i, j int) bool { return work[i].src < work[j].src })
 	unvisited := map[uint64]bool{}
 	for i := 0; i < len(work); {
@@ -246,13 +252,24 @@ func (mc *monteCarlo) estimate(work []workItem) {
 			}
 		}
 	}
-	res.Unexplored = int64(len(unvisited))
+	return int64(len(unvisited))
+}
+
+// estimate counts the productive transitions left and applies eq. 5.2
+// and 5.3.
+func (mc *monteCarlo) estimate(work []workItem) {
+	res := mc.res
+	res.Unexplored = mc.productive(work)
 	visited := float64(mc.store.Len())
 	switch {
-	case res.Unexplored == 0:
+	case res.Unexplored == 0 && !mc.cut:
 		// nothing left to explore: the search was exhaustive
 		res.Complete, res.Coverage = true, 100
-	case res.Samples > 0:
+	case res.Unexplored == 0:
+		res.NoEstimate = "the memory ran out inside the last sample, with no frontier transition left to extrapolate from"
+	case res.Samples == 0:
+		res.NoEstimate = "no productive transition could be sampled"
+	default:
 		res.Unvisited = float64(res.SampledStates) / float64(res.Samples) * float64(res.Unexplored)
 		res.Coverage = 100 * visited / (visited + res.Unvisited)
 	}

@@ -54,6 +54,21 @@ type RandomOptions struct {
 	MaxDepth   int // the longest walk (and path through states not stored)
 	MaxErrors  int // stop after this many errors (0: never)
 	Stop       <-chan struct{}
+	// Milestones are numbers of distinct states (increasing; CountExact
+	// only): the result says after how many steps, and how long, the
+	// search had seen each (cover times, 002's table 2).
+	Milestones []int
+	// TraceEvery > 0 records the distinct states seen every TraceEvery
+	// steps (CountExact only).
+	TraceEvery int64
+}
+
+// TracePoint is the distinct states a randomized search had seen after
+// some steps.
+type TracePoint struct {
+	Steps    int64
+	Elapsed  time.Duration
+	Distinct int
 }
 
 // RandomResult is what a randomized search did.
@@ -64,6 +79,11 @@ type RandomResult struct {
 	Distinct float64 // distinct states seen, counted (Exact) or estimated
 	Exact    bool
 	Restarts int // times the memory was emptied
+	// MilestoneSteps and MilestoneTimes: when each of Options.Milestones
+	// was reached (-1 and 0: never).
+	MilestoneSteps []int64
+	MilestoneTimes []time.Duration
+	Trace          []TracePoint
 }
 
 // Redundancy is (n - k)/n: the share of steps that reached no state not
@@ -125,6 +145,10 @@ func RandomSearch(m *vm.Model, opts RandomOptions) (*RandomResult, error) {
 		res: &RandomResult{Kind: opts.Kind, Exact: opts.CountExact}, found: map[uint64]bool{}}
 	if opts.CountExact {
 		r.seen = NewFullStore()
+		for range opts.Milestones {
+			r.res.MilestoneSteps = append(r.res.MilestoneSteps, -1)
+			r.res.MilestoneTimes = append(r.res.MilestoneTimes, 0)
+		}
 	} else {
 		r.counter = &hll.Counter{}
 	}
@@ -153,15 +177,16 @@ func RandomSearch(m *vm.Model, opts RandomOptions) (*RandomResult, error) {
 	return res, nil
 }
 
-// see counts state s as seen and reports whether it is new to the kept
-// set (adding it if there is room).
+// see counts state s as seen (its key is left in r.key).
 func (r *randomSearch) see(s *vm.State) {
 	r.key = r.m.Key(s, r.key)
 	if len(r.key) > r.res.MaxVector {
 		r.res.MaxVector = len(r.key)
 	}
 	if r.seen != nil {
-		r.seen.Insert(r.key)
+		if r.seen.Insert(r.key) {
+			r.milestone()
+		}
 	} else {
 		h, _ := hash2(r.key, fingerprintSeed)
 		r.counter.Add(h)
@@ -289,8 +314,22 @@ func (r *randomSearch) walk(s0 *vm.State) {
 	}
 }
 
+// milestone notes the milestones the distinct states seen reach.
+func (r *randomSearch) milestone() {
+	n := r.seen.Len()
+	for i, m := range r.opts.Milestones {
+		if n >= m && r.res.MilestoneSteps[i] < 0 {
+			r.res.MilestoneSteps[i] = r.res.Steps
+			r.res.MilestoneTimes[i] = time.Since(r.start)
+		}
+	}
+}
+
 // tick stops the search at its bounds.
 func (r *randomSearch) tick() {
+	if e := r.opts.TraceEvery; e > 0 && r.seen != nil && r.res.Steps%e == 0 {
+		r.res.Trace = append(r.res.Trace, TracePoint{Steps: r.res.Steps, Elapsed: time.Since(r.start), Distinct: r.seen.Len()})
+	}
 	if r.opts.Steps > 0 && r.res.Steps >= r.opts.Steps {
 		r.stop(fmt.Sprintf("step budget of %d steps spent", r.opts.Steps))
 	}

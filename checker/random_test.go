@@ -174,7 +174,7 @@ func TestMonteCarloExhaustive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, room := range []int64{full.Stored, 2 * full.Stored} {
+		for _, room := range []int64{full.Stored + 1, 2 * full.Stored} {
 			res, err := MonteCarlo(m, MonteCarloOptions{MaxStates: int(room), Seed: 1, MaxDepth: 1 << 20})
 			if err != nil {
 				t.Fatal(err)
@@ -219,8 +219,11 @@ func TestMonteCarloEstimates(t *testing.T) {
 					t.Errorf("%s at %.0f%%: coverage %v, eq. 5.3 gives %v", file, 100*share, res.Coverage, want)
 				}
 			}
-			t.Logf("%s bound %.0f%%: estimate %.1f%%, actual %.1f%% (%d samples, %d left)", file, 100*share, res.Coverage,
-				100*float64(res.Stored)/float64(full.Stored), res.Samples, res.Unexplored)
+			d0, d1 := float64(res.FrontierProductive), float64(res.Unexplored)
+			u0 := float64(res.SampledStates) * d0 / (d0 - d1)
+			t.Logf("%s bound %.0f%%: estimate %.1f%%, recapture %.1f%%, actual %.1f%% (%d samples, %d left of %d)", file, 100*share, res.Coverage,
+				100*float64(res.Stored)/(float64(res.BFSStates)+u0),
+				100*float64(res.Stored)/float64(full.Stored), res.Samples, res.Unexplored, res.FrontierProductive)
 		}
 	}
 }

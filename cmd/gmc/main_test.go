@@ -494,3 +494,59 @@ func TestCertifyTrustful(t *testing.T) {
 		t.Errorf("full script with --trustful: exit %d: %s", code, stderr)
 	}
 }
+
+// TestRunSearches runs the randomized and Monte Carlo searches from the
+// command line: the report's lines, the JSON document's parts, the exit
+// codes (1 with an error, whose trail gmc replay follows; 3 for a search
+// that cannot tell it covered everything; 0 for a Monte Carlo search
+// with room for the whole state space), and the flags refused.
+func TestRunSearches(t *testing.T) {
+	inModels(t)
+	run := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := gmc(args, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	for _, search := range []string{"urs", "sdrs", "rw"} {
+		code, out, stderr := run("run", "--search", search, "--max-states", "100", "--steps", "5000", "--count-exact", "ok.pml")
+		if code != exitIncomplete || !strings.Contains(out, "5000 steps") || !strings.Contains(out, "31 distinct states (counted exactly") ||
+			!strings.Contains(out, "coverage: unknown") {
+			t.Errorf("--search %s: exit %d: %s%s", search, code, out, stderr)
+		}
+		code, out, _ = run("run", "--search", search, "--max-states", "100", "--steps", "5000", "--seed", "3", "deadlock.pml")
+		if code != exitViolation || !strings.Contains(out, "invalid end state") || !strings.Contains(out, "wrote deadlock.pml.trail") {
+			t.Errorf("--search %s on a deadlock: exit %d: %s", search, code, out)
+		}
+		if code, out, stderr := run("replay", "deadlock.pml", "deadlock.pml.trail"); code != exitViolation && code != exitOK {
+			t.Errorf("replay of the %s trail: exit %d: %s%s", search, code, out, stderr)
+		}
+	}
+	code, out, stderr := run("run", "--search", "mc", "--max-states", "1000", "ok.pml")
+	if code != exitOK || !strings.Contains(out, "coverage: 100%") {
+		t.Errorf("--search mc with room: exit %d: %s%s", code, out, stderr)
+	}
+	code, out, _ = run("run", "--search", "mc", "--max-states", "20", "--json", "ok.pml")
+	var js struct {
+		Search     string
+		Coverage   struct{ Percent *float64 }
+		MonteCarlo *struct {
+			Samples    int64 `json:"samples"`
+			BFSStates  int64 `json:"bfs_states"`
+			Unexplored int64 `json:"unexplored_productive"`
+		} `json:"monte_carlo"`
+	}
+	if err := json.Unmarshal([]byte(out), &js); err != nil || code != exitIncomplete || js.Search != "mc" || js.MonteCarlo == nil || js.MonteCarlo.BFSStates != 12 {
+		t.Errorf("--search mc --json: exit %d, %v: %s", code, err, out)
+	}
+	for _, args := range [][]string{
+		{"run", "--search", "bfs", "ok.pml"},
+		{"run", "--search", "urs", "-bitstate", "ok.pml"},
+		{"run", "--search", "urs", "--restart", "somewhere", "ok.pml"},
+		{"run", "--search", "mc", "--mc-split", "1.5", "ok.pml"},
+		{"run", "--search", "urs", "--max-states", "1", "ok.pml"},
+	} {
+		if code, _, stderr := run(args...); code != exitUsage || stderr == "" {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}

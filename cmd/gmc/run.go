@@ -42,6 +42,7 @@ type runFlags struct {
 	coverage  bool
 	script    string
 	trustful  bool
+	random    randomFlags
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -66,6 +67,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
 	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs a complete search, with the exact store or --cache")
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
+	rf := &f.random
+	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
+	fs.Int64Var(&rf.steps, "steps", 1000000, "urs, sdrs, rw: a budget of `N` steps (0: no bound)")
+	fs.IntVar(&rf.restarts, "restarts", 0, "urs, sdrs: empty the memory and start again up to `R` times when it is full")
+	fs.StringVar(&rf.restart, "restart", "init", "urs, sdrs: start again from `FROM` = init (the initial state) or random (a state kept before)")
+	fs.DurationVar(&rf.time, "time", 0, "urs, sdrs, rw: a time budget `D` (e.g. 30s, 5m; 0: none)")
+	fs.BoolVar(&rf.countExact, "count-exact", false, "urs, sdrs, rw: count the distinct states exactly in a side table (it needs the memory the search saves) instead of estimating them")
+	fs.Float64Var(&rf.split, "mc-split", 0.6, "mc: the share `F` of the memory for the breadth-first phase")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -119,6 +128,18 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	case f.script != "" && f.bitstate:
 		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with -bitstate")
+		return exitUsage
+	case searchKinds[rf.search] == "":
+		fmt.Fprintf(stderr, "gmc run: --search %q: want dfs, urs, sdrs, rw or mc\n", rf.search)
+		return exitUsage
+	case rf.search != "dfs" && (f.bitstate || f.cache != "" || f.script != "" || f.coverage):
+		fmt.Fprintf(stderr, "gmc run: --search %s keeps its own store: not with -bitstate, --cache, --script or --coverage\n", rf.search)
+		return exitUsage
+	case rf.restart != "init" && rf.restart != "random":
+		fmt.Fprintf(stderr, "gmc run: --restart %q: want init or random\n", rf.restart)
+		return exitUsage
+	case rf.steps < 0 || rf.restarts < 0 || rf.time < 0 || rf.split <= 0 || rf.split >= 1:
+		fmt.Fprintln(stderr, "gmc run: --steps, --restarts and --time must not be negative, --mc-split is between 0 and 1")
 		return exitUsage
 	}
 	path := fs.Arg(0)
@@ -185,23 +206,19 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	defer func() {
+		signal.Stop(interrupt)
+		close(interrupt)
+	}()
+	if rf.search != "dfs" {
+		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
+	}
 	res, err := checker.NewDFS(m, opts).Run()
-	signal.Stop(interrupt)
-	close(interrupt)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-
-	var trails []string
-	for k, e := range res.Errors {
-		name := checker.TrailPath(path, k+1)
-		if err := checker.WriteTrail(name, m, e); err != nil {
-			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
-			name = ""
-		}
-		trails = append(trails, name)
-	}
+	trails := writeTrails(stderr, path, m, res)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete {
@@ -323,12 +340,7 @@ func errorLine(k int, e *checker.Error) string {
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line.
 func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *checker.Bitstate, cache *checker.Cache) {
-	for k, e := range res.Errors {
-		fmt.Fprintln(w, errorLine(k+1, e))
-		if trails[k] != "" {
-			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
-		}
-	}
+	writeErrors(w, res, trails)
 	if res.DepthLimited {
 		fmt.Fprintln(w, "error: max search depth too small")
 	}
@@ -484,6 +496,7 @@ func explored(res *checker.Result, bits *checker.Bitstate) string {
 // contract).
 type runJSON struct {
 	Model         string           `json:"model"`
+	Search        string           `json:"search,omitempty"` // --search, when not dfs
 	StatesStored  int64            `json:"states_stored"`
 	StatesMatched int64            `json:"states_matched"`
 	Transitions   int64            `json:"transitions"`
@@ -500,6 +513,8 @@ type runJSON struct {
 	Bitstate      *bitstateJSON    `json:"bitstate,omitempty"`
 	Cache         *cacheJSON       `json:"cache,omitempty"`
 	Analyses      *coverage.Report `json:"analyses,omitempty"`
+	Random        *randomJSON      `json:"random,omitempty"`
+	MonteCarlo    *monteCarloJSON  `json:"monte_carlo,omitempty"`
 	ErrorList     []errorJSON      `json:"error_list"`
 }
 
@@ -624,15 +639,47 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 	if percent >= 0 {
 		out.Coverage.Percent = &percent
 	}
-	out.ErrorList = []errorJSON{}
+	out.ErrorList = errorList(res, trails)
+	writeJSONDocument(w, out)
+}
+
+// errorList is the errors of run --json.
+func errorList(res *checker.Result, trails []string) []errorJSON {
+	list := []errorJSON{}
 	for k, e := range res.Errors {
 		ej := errorJSON{Kind: e.Kind.String(), Message: e.Msg, Depth: e.Depth, Trail: trails[k]}
 		if e.Pos.Line > 0 {
 			ej.Pos = e.Pos.String()
 		}
-		out.ErrorList = append(out.ErrorList, ej)
+		list = append(list, ej)
 	}
-	writeJSONDocument(w, out)
+	return list
+}
+
+// writeTrails writes a trail file for each error of res and returns their
+// names ("" where writing failed, which it says on stderr).
+func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result) []string {
+	var trails []string
+	for k, e := range res.Errors {
+		name := checker.TrailPath(path, k+1)
+		if err := checker.WriteTrail(name, m, e); err != nil {
+			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
+			name = ""
+		}
+		trails = append(trails, name)
+	}
+	return trails
+}
+
+// writeErrors prints the errors of a report, pan's way, with their
+// trail files.
+func writeErrors(w io.Writer, res *checker.Result, trails []string) {
+	for k, e := range res.Errors {
+		fmt.Fprintln(w, errorLine(k+1, e))
+		if trails[k] != "" {
+			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
+		}
+	}
 }
 
 // writeJSONDocument prints v as the one indented JSON object a --json

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"gmc/checker"
+	"gmc/internal/hll"
+	"gmc/vm"
+)
+
+// randomFlags are gmc run's flags for the searches other than the DFS
+// (--search urs|sdrs|rw|mc).
+type randomFlags struct {
+	search     string
+	steps      int64
+	restarts   int
+	restart    string
+	time       time.Duration
+	countExact bool
+	split      float64
+}
+
+// searchKinds are --search's values.
+var searchKinds = map[string]string{
+	"dfs":  "the exhaustive depth-first search (pan's)",
+	"urs":  "uniform random search (002): a kept state uniformly, then one of its moves",
+	"sdrs": "simplified deep random search (002): a random walk going on from a kept state at a dead end",
+	"rw":   "random walk: from the initial state again at a dead end",
+	"mc":   "Monte Carlo search (004 ch. 5): breadth-first, then depth-first samples, and an estimate of the coverage",
+}
+
+// randomSearch runs a randomized or Monte Carlo search of m and reports
+// it; it returns the exit code.
+func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts checker.Options, stdout, stderr io.Writer) int {
+	states, err := stateBound(m, f, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
+		return exitUsage
+	}
+	var res *checker.Result
+	var rres *checker.RandomResult
+	var mres *checker.MonteCarloResult
+	if rf.search == "mc" {
+		mres, err = checker.MonteCarlo(m, checker.MonteCarloOptions{MaxStates: states, Split: rf.split, Seed: f.seed,
+			MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Stop: opts.Stop})
+		if mres != nil {
+			res = &mres.Result
+		}
+	} else {
+		kind := map[string]checker.RandomKind{"urs": checker.URS, "sdrs": checker.SDRS, "rw": checker.RandomWalk}[rf.search]
+		rres, err = checker.RandomSearch(m, checker.RandomOptions{Kind: kind, MaxStates: states, Steps: rf.steps,
+			Restarts: rf.restarts, RestartRandom: rf.restart == "random", Time: rf.time, Seed: f.seed,
+			CountExact: rf.countExact, MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Stop: opts.Stop})
+		if rres != nil {
+			res = &rres.Result
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+		return exitUsage
+	}
+	trails := writeTrails(stderr, path, m, res)
+	percent, method := randomCoverage(rres, mres)
+	if f.json {
+		out := runJSON{Model: path, StatesStored: res.Stored, StatesMatched: res.Matched, Transitions: res.Transitions,
+			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.Errors, Complete: res.Complete,
+			Stopped: res.Stopped, ElapsedS: res.Elapsed.Seconds(), Search: rf.search,
+			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heapInUse()}}
+		out.Coverage.Method = method
+		if percent >= 0 {
+			out.Coverage.Percent = &percent
+		}
+		if rres != nil {
+			out.Random = &randomJSON{Steps: rres.Steps, Distinct: rres.Distinct, DistinctExact: rres.Exact,
+				Redundancy: rres.Redundancy(), Restarts: rres.Restarts, StatesBound: states}
+		}
+		if mres != nil {
+			out.MonteCarlo = &monteCarloJSON{StatesBound: states, BFSStates: mres.BFSStates, Samples: mres.Samples,
+				SampledStates: mres.SampledStates, Unexplored: mres.Unexplored, Unvisited: mres.Unvisited}
+		}
+		out.ErrorList = errorList(res, trails)
+		writeJSONDocument(stdout, out)
+	} else {
+		writeErrors(stdout, res, trails)
+		if res.Stopped != "" && res.Stats.Errors == 0 {
+			fmt.Fprintf(stdout, "gmc: search stopped: %s\n", res.Stopped)
+		}
+		fmt.Fprintf(stdout, "\n(gmc %s)\n", version)
+		if !res.Complete {
+			fmt.Fprintln(stdout, "Warning: Search not completed")
+		}
+		fmt.Fprintf(stdout, "\n%s for:\n", map[string]string{"urs": "Uniform random search", "sdrs": "Simplified deep random search",
+			"rw": "Random walk", "mc": "Monte Carlo search"}[rf.search])
+		fmt.Fprintln(stdout, "\tassertion violations\t+")
+		fmt.Fprintln(stdout, "\tinvalid end states\t+")
+		fmt.Fprintf(stdout, "\nState-vector %d byte, depth reached %d, errors: %d\n", res.MaxVector, res.DepthReached, res.Stats.Errors)
+		if rres != nil {
+			writeRandomStats(stdout, rres, states, rf)
+		} else {
+			writeMonteCarloStats(stdout, mres, states)
+		}
+		fmt.Fprintf(stdout, "\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
+		if percent < 0 {
+			fmt.Fprintf(stdout, "coverage: unknown (%s)\n", method)
+		} else {
+			fmt.Fprintf(stdout, "coverage: %.4g%% (%s)\n", percent, method)
+		}
+	}
+	switch {
+	case res.Stats.Errors > 0:
+		return exitViolation
+	case !res.Complete:
+		return exitIncomplete
+	}
+	return exitOK
+}
+
+// stateBound is the states a randomized search may keep: --max-states,
+// or what fits in the memory bound (each kept state costs its vector
+// twice, in the store and as a state, and about 160 bytes of slices,
+// table and bookkeeping).
+func stateBound(m *vm.Model, f runFlags, opts checker.Options) (int, error) {
+	if f.maxStates > 0 {
+		if f.maxStates < 2 {
+			return 0, fmt.Errorf("--max-states %d: want at least 2", f.maxStates)
+		}
+		return int(min(f.maxStates, 1<<31-1)), nil
+	}
+	s0, err := m.InitialState()
+	if err != nil {
+		return 0, err
+	}
+	n := opts.MaxMemory / int64(2*len(s0.Buf)+160)
+	if n < 2 {
+		return 0, fmt.Errorf("the memory bound leaves room for fewer than 2 states")
+	}
+	return int(min(n, 1<<31-1)), nil
+}
+
+func writeRandomStats(w io.Writer, r *checker.RandomResult, states int, rf randomFlags) {
+	fmt.Fprintf(w, "%9d steps\n", r.Steps)
+	if r.Exact {
+		fmt.Fprintf(w, "%9d distinct states (counted exactly: --count-exact)\n", int64(r.Distinct))
+	} else {
+		fmt.Fprintf(w, "%9s distinct states (HyperLogLog estimate, standard error %.1f%%)\n", fmt.Sprintf("~%.0f", r.Distinct), 100*hll.RelativeError)
+	}
+	fmt.Fprintf(w, "%9.4g redundancy (steps - distinct states) / steps\n", r.Redundancy())
+	if r.Kind == checker.RandomWalk {
+		fmt.Fprintf(w, "%9d walks started again from the initial state\n", r.Restarts)
+		return
+	}
+	from := "the initial state"
+	if rf.restart == "random" {
+		from = "a kept state"
+	}
+	fmt.Fprintf(w, "%9d states kept at most (the memory of the search)\n", states)
+	fmt.Fprintf(w, "%9d restarts with the memory emptied (at most %d, from %s)\n", r.Restarts, rf.restarts, from)
+}
+
+func writeMonteCarloStats(w io.Writer, r *checker.MonteCarloResult, states int) {
+	fmt.Fprintf(w, "%9d states, stored (bound %d)\n", r.Stored, states)
+	fmt.Fprintf(w, "%9d states stored breadth-first\n", r.BFSStates)
+	fmt.Fprintf(w, "%9d productive transitions sampled (b)\n", r.Samples)
+	fmt.Fprintf(w, "%9d states found from them (a)\n", r.SampledStates)
+	fmt.Fprintf(w, "%9d productive transitions left unexplored (d)\n", r.Unexplored)
+	if r.Coverage >= 0 && !r.Complete {
+		fmt.Fprintf(w, "%9.0f states estimated never visited (c = a/b * d)\n", r.Unvisited)
+	}
+}
+
+// randomCoverage is the coverage a randomized or Monte Carlo search
+// reports.
+func randomCoverage(r *checker.RandomResult, mc *checker.MonteCarloResult) (percent float64, method string) {
+	switch {
+	case r != nil:
+		return -1, fmt.Sprintf("a %v search counts the states it visits, not those it misses; --search mc estimates its coverage", r.Kind)
+	case mc.Complete:
+		return 100, "the Monte Carlo search explored every state: nothing left to sample"
+	case mc.Coverage < 0:
+		return -1, "no Monte Carlo estimate: " + mc.NoEstimate
+	}
+	return mc.Coverage, "~" + checker.MethodMonteCarlo + "; see bench/README.md#montecarlosh for how far it is from the truth"
+}
+
+type randomJSON struct {
+	Steps         int64   `json:"steps"`
+	Distinct      float64 `json:"distinct_states"`
+	DistinctExact bool    `json:"distinct_exact"`
+	Redundancy    float64 `json:"redundancy"`
+	Restarts      int     `json:"restarts"`
+	StatesBound   int     `json:"states_bound"`
+}
+
+type monteCarloJSON struct {
+	StatesBound   int     `json:"states_bound"`
+	BFSStates     int64   `json:"bfs_states"`
+	Samples       int64   `json:"samples"`
+	SampledStates int64   `json:"sampled_states"`
+	Unexplored    int64   `json:"unexplored_productive"`
+	Unvisited     float64 `json:"unvisited_estimate"`
+}
