@@ -250,3 +250,42 @@ func TestMonteCarloErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStackEstimate: a depth-first search stopped at its state bound
+// estimates its coverage from its stack, by eq. 5.2 and 5.3 of its terms;
+// a complete search, or one stopped at an error, has no estimate.
+func TestStackEstimate(t *testing.T) {
+	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "atomic.pml"} {
+		m, err := compileFile("../examples/models/"+file, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if full.Estimate != nil {
+			t.Errorf("%s: a complete search estimates its coverage", file)
+		}
+		res, err := NewDFS(m, Options{MaxDepth: 1 << 20, MaxStates: full.Stored / 2}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := res.Estimate
+		if e == nil || e.Samples <= 0 || e.SampledStates >= res.Stored || e.Unexplored <= 0 {
+			t.Fatalf("%s: stopped at half the states, estimate %+v", file, e)
+		}
+		want := 100 * float64(res.Stored) / (float64(res.Stored) + float64(e.SampledStates)/float64(e.Samples)*float64(e.Unexplored))
+		if e.Percent != want || e.Percent <= 0 || e.Percent >= 100 {
+			t.Errorf("%s: estimate %v%%, eq. 5.3 gives %v", file, e.Percent, want)
+		}
+		t.Logf("%s stopped at 50%%: estimate %.1f%%", file, e.Percent)
+	}
+	m, err := compileFile("../examples/models/bugs.pml", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := NewDFS(m, Options{}).Run(); res.Estimate != nil {
+		t.Errorf("a search stopped at an error estimates its coverage")
+	}
+}

@@ -115,6 +115,9 @@ type Result struct {
 	Deviation *Deviation
 	// Certification is what a certification measured.
 	Certification *Certification
+	// Estimate is the coverage a search stopped early estimates (nil:
+	// none).
+	Estimate *StackEstimate
 
 	Stats
 	// Errors are the errors found, with their trails: all of them up to
@@ -249,6 +252,9 @@ func (d *DFS) Run() (*Result, error) {
 	}()
 	d.res.Elapsed = time.Since(d.start)
 	d.res.Transitions = d.res.Stored + d.res.Matched
+	if !d.res.Complete && d.opts.Follow == nil && d.opts.Script == nil {
+		d.res.Estimate = d.stackEstimate()
+	}
 	d.res.Memory = d.memory()
 	if d.opts.Observer != nil {
 		d.opts.Observer.Finished(d.res)
@@ -337,6 +343,11 @@ type frame struct {
 	// the frame explores a state again (after an eviction).
 	slot, below int32
 	redo        bool
+
+	// For the estimate of a search stopped early: whether the frame's
+	// state is stored, and how many new states its moves led to.
+	stored bool
+	fresh  int32
 }
 
 // list is the transition list of the process the frame is trying.
@@ -655,6 +666,13 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		f.redo = d.track.SeenBefore()
 	}
 	res.Stored++
+	f.stored = true
+	for i := d.frames.len() - 2; i >= 0; i-- {
+		if p := d.frames.at(i); p.stored {
+			p.fresh++
+			break
+		}
+	}
 	if n := len(d.m.Vector(s)); n > res.MaxVector {
 		res.MaxVector = n
 	}

@@ -538,6 +538,10 @@ func TestRunSearches(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &js); err != nil || code != exitIncomplete || js.Search != "mc" || js.MonteCarlo == nil || js.MonteCarlo.BFSStates != 12 {
 		t.Errorf("--search mc --json: exit %d, %v: %s", code, err, out)
 	}
+	// A depth-first search stopped at its bound estimates from its stack.
+	if code, out, _ := run("run", "--max-states", "20", "ok.pml"); code != exitIncomplete || !strings.Contains(out, "(~estimate from the DFS stack") {
+		t.Errorf("run --max-states 15: exit %d: %s", code, out)
+	}
 	for _, args := range [][]string{
 		{"run", "--search", "bfs", "ok.pml"},
 		{"run", "--search", "urs", "-bitstate", "ok.pml"},

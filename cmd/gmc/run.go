@@ -474,7 +474,11 @@ func stateCoverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cach
 	if why == "" && res.DepthLimited {
 		why = "depth bound reached"
 	}
-	return -1, "search incomplete: " + why + "; no estimate yet for a search stopped early"
+	if e := res.Estimate; e != nil && bs == nil && cache == nil {
+		return e.Percent, fmt.Sprintf("~%s: %d finished subtrees of %d states, %d moves of the stack to states not visited; search incomplete: %s; far below the truth on gmc's models, see bench/README.md",
+			checker.MethodStackEstimate, e.Samples, e.SampledStates, e.Unexplored, why)
+	}
+	return -1, "search incomplete: " + why + "; no estimate for a search stopped there"
 }
 
 // explored says why a search did not explore the whole state space, for

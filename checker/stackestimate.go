@@ -1,0 +1,74 @@
+package checker
+
+import "strings"
+
+// The estimate of a depth-first search stopped early (by its memory or
+// state bound, a time limit or an interrupt): eq. 5.2 and 5.3 of 004
+// applied to the DFS stack, the DFS's worklist. The subtrees the search
+// finished below the states on its stack are the samples: (b) how many,
+// (a) the states in them; (d) the moves of the stack's states to states
+// not visited; the states never visited are about a/b * d.
+
+// MethodStackEstimate names the estimate in reports.
+const MethodStackEstimate = "estimate from the DFS stack, 004 eq. 5.2-5.3"
+
+// StackEstimate is the coverage a stopped search estimates.
+type StackEstimate struct {
+	Percent       float64
+	Samples       int64   // (b) subtrees finished below the stack
+	SampledStates int64   // (a) their states
+	Unexplored    int64   // (d) moves of the stack to states not visited (distinct)
+	Unvisited     float64 // (c) = a/b * d
+}
+
+// stackEstimate estimates the coverage of the search that stopped, or
+// returns nil when it cannot: a store that forgets or may miss states
+// (no telling what is visited), a stop at an error or at the depth
+// bound, no subtree finished.
+func (d *DFS) stackEstimate() *StackEstimate {
+	store, ok := d.store.(*FullStore)
+	why := d.res.Stopped
+	if !ok || d.root != nil || d.frames.len() == 0 || d.res.Stats.Errors > 0 ||
+		!(strings.Contains(why, "bound") || strings.Contains(why, "interrupted")) || strings.Contains(why, "error bound") {
+		return nil
+	}
+	w, err := newWalker(d.m, d.opts.MaxDepth)
+	if err != nil {
+		return nil
+	}
+	e := &StackEstimate{}
+	var fresh, onStack int64
+	unvisited := map[uint64]bool{}
+	for i := range d.frames.len() {
+		f := d.frames.at(i)
+		if !f.stored {
+			continue
+		}
+		onStack++
+		fresh += int64(f.fresh)
+		succ, _ := w.successors(d.stateAt(int(f.depth)))
+		for _, sc := range succ {
+			if sc.s == nil {
+				continue
+			}
+			key := d.m.Key(sc.s, nil)
+			if !store.Has(key) {
+				h, _ := hash2(key, fingerprintSeed)
+				unvisited[h] = true
+			}
+		}
+	}
+	e.Samples = fresh - (onStack - 1) // the stacked states' own arrivals are not finished
+	e.SampledStates = d.res.Stored - onStack
+	e.Unexplored = int64(len(unvisited))
+	switch {
+	case e.Unexplored == 0:
+		e.Percent = 100
+	case e.Samples <= 0:
+		return nil
+	default:
+		e.Unvisited = float64(e.SampledStates) / float64(e.Samples) * float64(e.Unexplored)
+		e.Percent = 100 * float64(d.res.Stored) / (float64(d.res.Stored) + e.Unvisited)
+	}
+	return e
+}
