@@ -60,9 +60,8 @@ type monteCarlo struct {
 	res   *MonteCarloResult
 	key   []byte
 	// the breadth-first phase's states and how each was reached
-	states []kept
-	steps  []Step
-	cut    bool // the memory ran out inside a sample's search
+	tree stateTree
+	cut  bool // the memory ran out inside a sample's search
 }
 
 // workItem is an unexplored transition of the frontier: the k-th step
@@ -116,19 +115,19 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 	budget := max(1, int(mc.opts.Split*float64(mc.opts.MaxStates)))
 	mc.insert(s0, nil, -1)
 	var work []workItem
-	for u := 0; u < len(mc.states); u++ {
+	for u := 0; u < len(mc.tree.nodes); u++ {
 		mc.tick()
 		if mc.store.Len() >= budget {
 			// the frontier: every transition of the states not expanded
-			for ; u < len(mc.states); u++ {
-				succ, _ := mc.w.successors(mc.states[u].s)
+			for ; u < len(mc.tree.nodes); u++ {
+				succ, _ := mc.w.successors(mc.tree.nodes[u].s)
 				for k := range succ {
 					work = append(work, workItem{int32(u), int32(k)})
 				}
 			}
 			break
 		}
-		succ, deadEnd := mc.w.successors(mc.states[u].s)
+		succ, deadEnd := mc.w.successors(mc.tree.nodes[u].s)
 		if deadEnd {
 			mc.deadEnd(u)
 		}
@@ -154,30 +153,9 @@ func (mc *monteCarlo) insert(s *vm.State, steps []Step, parent int) bool {
 	if !mc.store.Insert(mc.key) {
 		return false
 	}
-	depth := int32(0)
-	if parent >= 0 {
-		depth = mc.states[parent].depth + int32(len(steps))
-	}
-	from := int32(len(mc.steps))
-	mc.steps = append(mc.steps, steps...)
-	mc.states = append(mc.states, kept{s: s, parent: int32(parent), from: from, to: int32(len(mc.steps)), depth: depth})
-	mc.res.DepthReached = max(mc.res.DepthReached, int(depth))
+	mc.tree.add(s, steps, parent)
+	mc.res.DepthReached = max(mc.res.DepthReached, int(mc.tree.nodes[len(mc.tree.nodes)-1].depth))
 	return true
-}
-
-// trail is the moves from the initial state to breadth-first state i,
-// then steps.
-func (mc *monteCarlo) trail(i int, steps []Step) []Step {
-	var chain []int
-	for ; i >= 0; i = int(mc.states[i].parent) {
-		chain = append(chain, i)
-	}
-	var out []Step
-	for j := len(chain) - 1; j >= 0; j-- {
-		k := mc.states[chain[j]]
-		out = append(out, mc.steps[k.from:k.to]...)
-	}
-	return append(out, steps...)
 }
 
 // sample runs the random phase: depth-first searches from productive
@@ -191,7 +169,7 @@ func (mc *monteCarlo) sample(work []workItem) []workItem {
 		item := work[i]
 		work[i] = work[len(work)-1]
 		work = work[:len(work)-1]
-		succ, _ := mc.w.successors(mc.states[item.src].s)
+		succ, _ := mc.w.successors(mc.tree.nodes[item.src].s)
 		sc := succ[item.k]
 		mc.errors(int(item.src), sc)
 		if sc.s == nil {
@@ -205,7 +183,7 @@ func (mc *monteCarlo) sample(work []workItem) []workItem {
 		before := mc.store.Len()
 		d := NewDFS(mc.m, Options{MaxDepth: mc.opts.MaxDepth, Store: mc.store, Stop: mc.opts.Stop,
 			MaxStates: int64(mc.opts.MaxStates - before), MaxErrors: mc.errorsLeft()})
-		d.root, d.rootTrail = sc.s, mc.trail(int(item.src), sc.steps)
+		d.root, d.rootTrail = sc.s, mc.tree.trail(int(item.src), sc.steps)
 		d.rootDepth = len(d.rootTrail)
 		res, err := d.Run()
 		if err != nil {
@@ -239,7 +217,7 @@ func (mc *monteCarlo) productive(work []workItem) int64 {
 	unvisited := map[uint64]bool{}
 	for i := 0; i < len(work); {
 		src := work[i].src
-		succ, _ := mc.w.successors(mc.states[src].s)
+		succ, _ := mc.w.successors(mc.tree.nodes[src].s)
 		for ; i < len(work) && work[i].src == src; i++ {
 			sc := succ[work[i].k]
 			if sc.s == nil {
@@ -280,13 +258,13 @@ func (mc *monteCarlo) estimate(work []workItem) {
 
 // errors reports the errors of a step from breadth-first state u.
 func (mc *monteCarlo) errors(u int, sc successor) {
-	depth := int(mc.states[u].depth) + len(sc.steps)
+	depth := int(mc.tree.nodes[u].depth) + len(sc.steps)
 	for _, e := range sc.errs {
 		kind := AssertionViolated
 		if e.Fatal {
 			kind = RuntimeFailure
 		}
-		mc.report(&Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: mc.trail(u, sc.steps), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+		mc.report(&Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: mc.tree.trail(u, sc.steps), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
 		if e.Fatal {
 			mc.stop(fmt.Sprintf("run-time error: %s", e.Msg))
 		}
@@ -296,8 +274,8 @@ func (mc *monteCarlo) errors(u int, sc successor) {
 // deadEnd reports breadth-first state u, which has no moves, if it is
 // an invalid end state.
 func (mc *monteCarlo) deadEnd(u int) {
-	if !mc.m.ValidEnd(mc.states[u].s) {
-		mc.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(mc.states[u].depth), Trail: mc.trail(u, nil)})
+	if !mc.m.ValidEnd(mc.tree.nodes[u].s) {
+		mc.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(mc.tree.nodes[u].depth), Trail: mc.tree.trail(u, nil)})
 	}
 }
 

@@ -95,16 +95,6 @@ func (r *RandomResult) Redundancy() float64 {
 	return max(0, float64(r.Steps)-r.Distinct) / float64(r.Steps)
 }
 
-// kept is a state a randomized search keeps, with how it was reached:
-// from kept state parent by the moves steps[from:to] of the search's
-// step arena.
-type kept struct {
-	s        *vm.State
-	parent   int32
-	from, to int32
-	depth    int32
-}
-
 type randomSearch struct {
 	m     *vm.Model
 	s0    *vm.State
@@ -114,13 +104,10 @@ type randomSearch struct {
 	res   *RandomResult
 	start time.Time
 
-	// what is kept: the states, their set (numbered: state i+1 is
-	// states[i]), and the moves that reach them (base: from the initial
-	// state to the first kept state)
-	states []kept
-	set    *FullStore
-	steps  []Step
-	base   []Step
+	// what is kept: the states and how they were reached, and their set
+	// (numbered: state i+1 is node i)
+	tree stateTree
+	set  *FullStore
 
 	seen    *FullStore   // every state seen (CountExact)
 	counter *hll.Counter // or their estimated count
@@ -200,44 +187,22 @@ func (r *randomSearch) keep(s *vm.State, steps []Step, parent int) bool {
 	if !r.set.Insert(r.key) {
 		return false
 	}
-	depth := int32(len(r.base))
-	if parent >= 0 {
-		depth = r.states[parent].depth + int32(len(steps))
-	}
-	from := int32(len(r.steps))
-	r.steps = append(r.steps, steps...)
-	r.states = append(r.states, kept{s: s, parent: int32(parent), from: from, to: int32(len(r.steps)), depth: depth})
+	r.tree.add(s, steps, parent)
 	r.res.Stored++
-	r.res.DepthReached = max(r.res.DepthReached, int(depth))
+	r.res.DepthReached = max(r.res.DepthReached, int(r.tree.nodes[len(r.tree.nodes)-1].depth))
 	return true
-}
-
-// trail is the moves from the initial state to kept state i, then steps.
-func (r *randomSearch) trail(i int, steps []Step) []Step {
-	var chain []int
-	for ; i >= 0; i = int(r.states[i].parent) {
-		chain = append(chain, i)
-	}
-	out := append([]Step(nil), r.base...)
-	for j := len(chain) - 1; j >= 0; j-- {
-		k := r.states[chain[j]]
-		out = append(out, r.steps[k.from:k.to]...)
-	}
-	return append(out, steps...)
 }
 
 // reset empties the memory: what is kept afterwards starts from the
 // initial state or, for RestartRandom, from a kept state.
 func (r *randomSearch) reset() {
-	var from *vm.State
+	from := r.s0
 	var base []Step
-	if r.opts.RestartRandom && len(r.states) > 0 {
-		i := r.rng.IntN(len(r.states))
-		from, base = r.states[i].s, r.trail(i, nil)
-	} else {
-		from = r.s0
+	if r.opts.RestartRandom && len(r.tree.nodes) > 0 {
+		i := r.rng.IntN(len(r.tree.nodes))
+		from, base = r.tree.nodes[i].s, r.tree.trail(i, nil)
 	}
-	r.states, r.steps, r.base = r.states[:0], r.steps[:0], base
+	r.tree.reset(base)
 	r.set = newNumberedStore()
 	r.keep(from, nil, -1)
 }
@@ -249,21 +214,21 @@ func (r *randomSearch) run() {
 		r.tick()
 		var u int
 		if r.opts.Kind == URS {
-			u = r.rng.IntN(len(r.states))
+			u = r.rng.IntN(len(r.tree.nodes))
 		} else {
 			u = cur
 		}
 		var ev stepEvents
-		next, steps, deadEnd := r.w.randomStep(r.states[u].s, r.rng, &ev)
+		next, steps, deadEnd := r.w.randomStep(r.tree.nodes[u].s, r.rng, &ev)
 		r.res.Steps++
-		r.errors(&ev, func() []Step { return r.trail(u, steps) }, int(r.states[u].depth)+len(steps))
+		r.errors(&ev, func() []Step { return r.tree.trail(u, steps) }, int(r.tree.nodes[u].depth)+len(steps))
 		switch {
 		case deadEnd:
-			r.deadEnd(r.states[u].s, func() []Step { return r.trail(u, nil) }, int(r.states[u].depth))
-			cur = r.rng.IntN(len(r.states)) // SDRS goes on from a kept state
+			r.deadEnd(r.tree.nodes[u].s, func() []Step { return r.tree.trail(u, nil) }, int(r.tree.nodes[u].depth))
+			cur = r.rng.IntN(len(r.tree.nodes)) // SDRS goes on from a kept state
 			continue
 		case next == nil:
-			cur = r.rng.IntN(len(r.states))
+			cur = r.rng.IntN(len(r.tree.nodes))
 			continue
 		}
 		if !r.keep(next, steps, u) {
@@ -271,8 +236,8 @@ func (r *randomSearch) run() {
 			cur = int(r.set.LastID()) - 1 // SDRS goes on from there
 			continue
 		}
-		cur = len(r.states) - 1
-		if len(r.states) >= r.opts.MaxStates {
+		cur = len(r.tree.nodes) - 1
+		if len(r.tree.nodes) >= r.opts.MaxStates {
 			if r.res.Restarts >= r.opts.Restarts {
 				r.stop(fmt.Sprintf("state bound of %d states reached", r.opts.MaxStates))
 			}

@@ -7,6 +7,20 @@ import (
 	"gmc/vm"
 )
 
+// exhaustive compiles an example model and searches it exhaustively.
+func exhaustive(t *testing.T, file string) (*vm.Model, *Result) {
+	t.Helper()
+	m, err := compileFile("../examples/models/"+file, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, full
+}
+
 // trailSteps turns an error's trail into the steps of a trail file.
 func trailSteps(e *Error) []TrailStep {
 	steps := make([]TrailStep, len(e.Trail))
@@ -43,14 +57,7 @@ func checkTrail(t *testing.T, m *vm.Model, e *Error) {
 // (counted exactly). SDRS and the random walk reach at most those.
 func TestRandomCovers(t *testing.T) {
 	for _, file := range []string{"peterson.pml", "mutex_sem.pml", "leader_n.pml", "channels.pml", "processes.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, full := exhaustive(t, file)
 		for _, kind := range []RandomKind{URS, SDRS, RandomWalk} {
 			res, err := RandomSearch(m, RandomOptions{Kind: kind, MaxStates: int(full.Stored) + 1, Steps: 100 * full.Stored,
 				Seed: 7, CountExact: true, MaxDepth: 1 << 20})
@@ -166,14 +173,7 @@ func TestRandomErrors(t *testing.T) {
 // coverage 100%.
 func TestMonteCarloExhaustive(t *testing.T) {
 	for _, file := range []string{"peterson.pml", "mutex_sem.pml", "leader_n.pml", "channels.pml", "philosophers_fixed.pml", "atomic.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, full := exhaustive(t, file)
 		for _, room := range []int64{full.Stored + 1, 2 * full.Stored} {
 			res, err := MonteCarlo(m, MonteCarloOptions{MaxStates: int(room), Seed: 1, MaxDepth: 1 << 20})
 			if err != nil {
@@ -193,14 +193,7 @@ func TestMonteCarloExhaustive(t *testing.T) {
 // measures their accuracy.
 func TestMonteCarloEstimates(t *testing.T) {
 	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "atomic.pml", "inline_typedef.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, full := exhaustive(t, file)
 		for _, share := range []float64{0.1, 0.5, 0.9} {
 			room := int(share * float64(full.Stored))
 			res, err := MonteCarlo(m, MonteCarloOptions{MaxStates: room, Seed: 1, MaxDepth: 1 << 20})
@@ -256,14 +249,7 @@ func TestMonteCarloErrors(t *testing.T) {
 // a complete search, or one stopped at an error, has no estimate.
 func TestStackEstimate(t *testing.T) {
 	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "atomic.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, full := exhaustive(t, file)
 		if full.Estimate != nil {
 			t.Errorf("%s: a complete search estimates its coverage", file)
 		}

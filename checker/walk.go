@@ -128,3 +128,51 @@ func (w *walker) successors(s *vm.State) (succ []successor, deadEnd bool) {
 	expand(wnode{s, -1, 0, -1}, nil, nil)
 	return succ, deadEnd
 }
+
+// A stateTree holds the states a walk-based search keeps, each with how
+// it was reached (from the state it was kept after, by some moves), so
+// that every kept state has a trail.
+type stateTree struct {
+	nodes []kept
+	steps []Step // the moves of every node, one after another
+	base  []Step // the moves from the initial state to the first node
+}
+
+// kept is a node of a stateTree: state s, reached from node parent (-1:
+// the first) by steps[from:to], depth moves from the initial state.
+type kept struct {
+	s        *vm.State
+	parent   int32
+	from, to int32
+	depth    int32
+}
+
+// add keeps s, reached from node parent (-1: s is the first) by steps.
+func (t *stateTree) add(s *vm.State, steps []Step, parent int) {
+	depth := int32(len(t.base))
+	if parent >= 0 {
+		depth = t.nodes[parent].depth + int32(len(steps))
+	}
+	from := int32(len(t.steps))
+	t.steps = append(t.steps, steps...)
+	t.nodes = append(t.nodes, kept{s: s, parent: int32(parent), from: from, to: int32(len(t.steps)), depth: depth})
+}
+
+// trail is the moves from the initial state to node i, then steps.
+func (t *stateTree) trail(i int, steps []Step) []Step {
+	var chain []int
+	for ; i >= 0; i = int(t.nodes[i].parent) {
+		chain = append(chain, i)
+	}
+	out := append([]Step(nil), t.base...)
+	for j := len(chain) - 1; j >= 0; j-- {
+		k := t.nodes[chain[j]]
+		out = append(out, t.steps[k.from:k.to]...)
+	}
+	return append(out, steps...)
+}
+
+// reset forgets every node: the next first node is reached by base.
+func (t *stateTree) reset(base []Step) {
+	t.nodes, t.steps, t.base = t.nodes[:0], t.steps[:0], base
+}

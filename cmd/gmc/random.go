@@ -108,13 +108,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 			fmt.Fprintf(stdout, "coverage: %.4g%% (%s)\n", percent, method)
 		}
 	}
-	switch {
-	case res.Stats.Errors > 0:
-		return exitViolation
-	case !res.Complete:
-		return exitIncomplete
-	}
-	return exitOK
+	return runExit(res)
 }
 
 // stateBound is the states a randomized search may keep: --max-states,

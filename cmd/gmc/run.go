@@ -243,6 +243,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			cover.Write(stdout)
 		}
 	}
+	return runExit(res)
+}
+
+// runExit is gmc run's exit code for a search's result.
+func runExit(res *checker.Result) int {
 	switch {
 	case res.Stats.Errors > 0:
 		return exitViolation
