@@ -22,6 +22,8 @@ type Options struct {
 	MaxStates int64
 	// Stop, when closed, stops the search (an interrupt).
 	Stop <-chan struct{}
+	// TimeLimit stops the search after this long (0: no limit).
+	TimeLimit time.Duration
 	// Store is the set of visited states (nil: a new FullStore). A
 	// Bitstate store makes the search a bitstate search, a Cache a
 	// search with state-space caching.
@@ -694,6 +696,10 @@ func (d *DFS) checkBounds() {
 			d.res.Stopped = fmt.Sprintf("memory bound of %d bytes reached", d.opts.MaxMemory)
 			panic(errStop)
 		}
+	}
+	if d.opts.TimeLimit > 0 && time.Since(d.start) > d.opts.TimeLimit {
+		d.res.Stopped = fmt.Sprintf("time limit of %v reached", d.opts.TimeLimit)
+		panic(errStop)
 	}
 	select {
 	case <-d.opts.Stop:

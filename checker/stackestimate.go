@@ -3,7 +3,7 @@ package checker
 import "strings"
 
 // The estimate of a depth-first search stopped early (by its memory or
-// state bound, a time limit or an interrupt): eq. 5.2 and 5.3 of 004
+// state bound, its time limit or an interrupt): eq. 5.2 and 5.3 of 004
 // applied to the DFS stack, the DFS's worklist. The subtrees the search
 // finished below the states on its stack are the samples: (b) how many,
 // (a) the states in them; (d) the moves of the stack's states to states
@@ -29,7 +29,7 @@ func (d *DFS) stackEstimate() *StackEstimate {
 	store, ok := d.store.(*FullStore)
 	why := d.res.Stopped
 	if !ok || d.root != nil || d.frames.len() == 0 || d.res.Stats.Errors > 0 ||
-		!(strings.Contains(why, "bound") || strings.Contains(why, "interrupted")) || strings.Contains(why, "error bound") {
+		!(strings.Contains(why, "bound") || strings.Contains(why, "interrupted") || strings.Contains(why, "time limit")) || strings.Contains(why, "error bound") {
 		return nil
 	}
 	w, err := newWalker(d.m, d.opts.MaxDepth)

@@ -72,7 +72,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&rf.steps, "steps", 1000000, "urs, sdrs, rw: a budget of `N` steps (0: no bound)")
 	fs.IntVar(&rf.restarts, "restarts", 0, "urs, sdrs: empty the memory and start again up to `R` times when it is full")
 	fs.StringVar(&rf.restart, "restart", "init", "urs, sdrs: start again from `FROM` = init (the initial state) or random (a state kept before)")
-	fs.DurationVar(&rf.time, "time", 0, "urs, sdrs, rw: a time budget `D` (e.g. 30s, 5m; 0: none)")
+	fs.DurationVar(&rf.time, "time", 0, "stop after `D` (e.g. 30s, 5m; 0: no limit): a time budget")
 	fs.BoolVar(&rf.countExact, "count-exact", false, "urs, sdrs, rw: count the distinct states exactly in a side table (it needs the memory the search saves) instead of estimating them")
 	fs.Float64Var(&rf.split, "mc-split", 0.6, "mc: the share `F` of the memory for the breadth-first phase")
 	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
@@ -82,7 +82,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	opts := checker.Options{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates}
+	opts := checker.Options{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, TimeLimit: f.random.time}
 	if f.mem != "" {
 		n, err := parseSize(f.mem)
 		if err != nil {
