@@ -32,11 +32,12 @@ type certifyJSON struct {
 func runCertify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("certify", "gmc certify [flags] MODEL.pml SCRIPT.scc",
 		"gmc run -c0 --script phil.scc examples/models/philosophers.pml && gmc certify examples/models/philosophers.pml phil.scc", stderr)
+	lopts := defineFlag(fs)
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	noMerge := fs.Bool("no-merge", false, "the model was verified with statement merging off (as spin -o3)")
 	trustful := fs.Bool("trustful", false, "follow a trustful script (gmc run --script --trustful): the perfect search, checking every state it visits but trusting that it visits them all")
 	parallel := fs.Int("parallel", 0, "split the script into `K` parts of about equal work and follow them at once (the script is read into memory first; 0: follow it whole, as a stream)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(spinStyle(args, "")); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 2 {
@@ -48,7 +49,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path, scriptPath := fs.Arg(0), fs.Arg(1)
-	spec, diags := lang.Load(path, nil)
+	spec, diags := lang.Load(path, lopts)
 	printDiagnostics(stderr, diags)
 	if diags.ErrorCount() > 0 {
 		return exitUsage

@@ -30,7 +30,8 @@ func newFlags(name, usageLine, example string, stderr io.Writer) *flag.FlagSet {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "gmc check MODEL.pml...",
 		"gmc check examples/models/philosophers.pml", stderr)
-	if err := fs.Parse(args); err != nil {
+	lopts := defineFlag(fs)
+	if err := fs.Parse(spinStyle(args, "")); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() == 0 {
@@ -39,7 +40,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	code := exitOK
 	for _, path := range fs.Args() {
-		_, diags := lang.Load(path, nil)
+		_, diags := lang.Load(path, lopts)
 		printDiagnostics(stderr, diags)
 		if diags.ErrorCount() > 0 {
 			code = exitUsage
@@ -48,14 +49,53 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// defines is the -D flag: macros for the preprocessor, as spin -D and
+// cc -D (NAME alone defines NAME as 1).
+type defines map[string]string
+
+func (d defines) String() string { return "" }
+
+func (d defines) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok {
+		value = "1"
+	}
+	if !isIdent(name) {
+		return fmt.Errorf("want NAME or NAME=VALUE, NAME an identifier")
+	}
+	d[name] = value
+	return nil
+}
+
+func isIdent(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// defineFlag adds -D to fs and returns the options of lang.Load that
+// carry what it sets.
+func defineFlag(fs *flag.FlagSet) *lang.Options {
+	opts := &lang.Options{Defines: defines{}}
+	fs.Var(defines(opts.Defines), "D", "define `NAME[=VALUE]` for the preprocessor, as spin -DNAME=VALUE (repeatable; NAME alone is 1)")
+	return opts
+}
+
 // spinStyle rewrites SPIN's attached flag values (-c0, -m100000, -w20) into
-// Go's -c=0 form for the one-letter flags named in short.
+// Go's -c=0 form for the one-letter flags named in short, and -DN=7 into
+// -D=N=7.
 func spinStyle(args []string, short string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
 		out[i] = a
 		if len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.IndexByte(short, a[1]) >= 0 && a[2] >= '0' && a[2] <= '9' {
 			out[i] = a[:2] + "=" + a[2:]
+		}
+		if len(a) > 2 && strings.HasPrefix(a, "-D") && a[2] != '=' {
+			out[i] = "-D=" + a[2:]
 		}
 		if a == "--" {
 			copy(out[i:], args[i:])

@@ -41,6 +41,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.plot, "plot", "", "draw the runs and the fitted curve to `FILE`.svg or FILE.png")
+	lopts := defineFlag(fs)
 	if err := fs.Parse(spinStyle(args, "mk")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -64,7 +65,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	spec, diags := lang.Load(path, nil)
+	spec, diags := lang.Load(path, lopts)
 	printDiagnostics(stderr, diags)
 	if diags.ErrorCount() > 0 {
 		return exitUsage
@@ -74,7 +75,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	compile := func() (*vm.Model, error) {
-		spec, diags := lang.Load(path, nil)
+		spec, diags := lang.Load(path, lopts)
 		if diags.ErrorCount() > 0 {
 			return nil, diags
 		}

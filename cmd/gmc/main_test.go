@@ -554,3 +554,36 @@ func TestRunSearches(t *testing.T) {
 		}
 	}
 }
+
+// TestDefines: -D sets preprocessor macros for every command that reads
+// a model, SPIN's way (-DN=0) and Go's (-D N=0); NAME alone is 1; a bad
+// name is a usage error.
+func TestDefines(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("d.pml", []byte("byte x;\nactive proctype p() { assert(x < N) }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) int {
+		var stdout, stderr bytes.Buffer
+		return gmc(args, &stdout, &stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"run", "-DN=1", "d.pml"}, exitOK},
+		{[]string{"run", "-DN=0", "d.pml"}, exitViolation},
+		{[]string{"run", "-D", "N=0", "d.pml"}, exitViolation},
+		{[]string{"run", "-D", "N", "d.pml"}, exitOK},
+		{[]string{"run", "d.pml"}, exitUsage}, // N undefined
+		{[]string{"check", "-DN=1", "d.pml"}, exitOK},
+		{[]string{"check", "d.pml"}, exitUsage},
+		{[]string{"sim", "-DN=1", "--seed", "1", "d.pml"}, exitOK},
+		{[]string{"run", "-D", "9x=1", "d.pml"}, exitUsage},
+	} {
+		if got := run(c.args...); got != c.want {
+			t.Errorf("%v: exit %d, want %d", c.args, got, c.want)
+		}
+	}
+}

@@ -60,13 +60,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate")
 	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits")
 	fs.UintVar(&f.hashes, "k", 3, "bitstate: `K` hash functions")
-	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the bitstate hash functions (another seed explores differently), or of the cache's random choices")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the random choices: the bitstate hash functions (another seed explores differently), the cache's evictions, the randomized and Monte Carlo searches")
 	fs.StringVar(&f.cache, "cache", "", "state-space caching: store at most `N` states (or N bytes: 512MB), explore evicted states again")
 	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
 	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs a complete search, with the exact store or --cache")
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
+	lopts := defineFlag(fs)
 	rf := &f.random
 	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
 	fs.Int64Var(&rf.steps, "steps", 1000000, "urs, sdrs, rw: a budget of `N` steps (0: no bound)")
@@ -143,7 +144,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	spec, diags := lang.Load(path, nil)
+	spec, diags := lang.Load(path, lopts)
 	printDiagnostics(stderr, diags)
 	if diags.ErrorCount() > 0 {
 		return exitUsage

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,22 +27,22 @@ type simFlags struct {
 	noSteps bool
 }
 
-func (f *simFlags) define(fs interface {
-	IntVar(*int, string, int, string)
-	BoolVar(*bool, string, bool, string)
-}) {
+// define adds the shared flags to fs, -D among them, and returns the
+// options of lang.Load that -D fills.
+func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 	fs.IntVar(&f.opts.MaxSteps, "u", 0, "stop after `N` steps (0: no bound)")
 	fs.IntVar(&f.opts.From, "j", 0, "show steps from step `N` on")
 	fs.BoolVar(&f.opts.Globals, "g", false, "show the globals that change after each step")
 	fs.BoolVar(&f.opts.Locals, "l", false, "show the locals of the process that steps after each step")
 	fs.BoolVar(&f.opts.NoIndent, "T", false, "do not indent printf output by process")
+	return defineFlag(fs)
 }
 
 // loadForSim reads and compiles a model for simulation (no merging, no
 // dead-variable resets: SPIN's simulator has neither) or replay (as the
 // run that wrote the trail).
-func loadForSim(path string, merge, deadVars bool, stderr io.Writer) (*vm.Model, bool) {
-	spec, diags := lang.Load(path, nil)
+func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, stderr io.Writer) (*vm.Model, bool) {
+	spec, diags := lang.Load(path, lopts)
 	printDiagnostics(stderr, diags)
 	if diags.ErrorCount() > 0 {
 		return nil, false
@@ -57,7 +58,7 @@ func loadForSim(path string, merge, deadVars bool, stderr io.Writer) (*vm.Model,
 func runSim(args []string, stdout, stderr io.Writer) int {
 	var f simFlags
 	fs := newFlags("sim", "gmc sim [flags] MODEL.pml", "gmc sim --seed 7 -p examples/models/philosophers.pml", stderr)
-	f.define(fs)
+	lopts := f.define(fs)
 	fs.Int64Var(&f.seed, "seed", 0, "random seed `S` (0: from the clock; the seed used is printed on stderr)")
 	fs.BoolVar(&f.opts.Steps, "p", false, "show every step")
 	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
@@ -67,7 +68,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	m, ok := loadForSim(fs.Arg(0), false, false, stderr)
+	m, ok := loadForSim(fs.Arg(0), lopts, false, false, stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -91,7 +92,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	var f simFlags
 	fs := newFlags("replay", "gmc replay [flags] MODEL.pml [TRAIL]", "gmc replay -g examples/models/philosophers.pml", stderr)
-	f.define(fs)
+	lopts := f.define(fs)
 	fs.BoolVar(&f.opts.Steps, "p", true, "show every step (-p=false: only printf output and the end)")
 	fs.BoolVar(&f.chans, "c", false, "show the channels after each step")
 	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
@@ -111,7 +112,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc replay: %v\n", err)
 		return exitUsage
 	}
-	m, ok := loadForSim(path, tr.Merge, true, stderr)
+	m, ok := loadForSim(path, lopts, tr.Merge, true, stderr)
 	if !ok {
 		return exitUsage
 	}
