@@ -101,13 +101,13 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	} else {
 		switch {
 		case ok && *trustful:
-			fmt.Fprintf(stdout, "certified (trustful): %s leads through the %d states it names in %s, each checked (%d transitions)\n",
+			paintOK.Fprintf(stdout, "certified (trustful): %s leads through the %d states it names in %s, each checked (%d transitions)\n",
 				scriptPath, res.Stored, path, res.Transitions)
 		case ok:
-			fmt.Fprintf(stdout, "certified: %s follows the search of %s: %d states, %d transitions, every state checked\n",
+			paintOK.Fprintf(stdout, "certified: %s follows the search of %s: %d states, %d transitions, every state checked\n",
 				scriptPath, path, res.Stored, res.Transitions)
 		default:
-			fmt.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Deviation.Kind, res.Deviation.Error())
+			paintError.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Deviation.Kind, res.Deviation.Error())
 		}
 		if c := res.Certification; c != nil && ok {
 			writeCertification(stdout, c, res.Stored, *trustful)

@@ -42,6 +42,7 @@ func main() {
 
 // gmc runs the command line args and returns the exit code.
 func gmc(args []string, stdout, stderr io.Writer) int {
+	args = colourArgs(args, stdout)
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
@@ -83,4 +84,5 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'gmc help COMMAND' for a command's flags and an example.")
+	fmt.Fprintln(w, "Output is coloured on a terminal; NO_COLOR=1 or --no-color turns it off.")
 }

@@ -89,9 +89,9 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 		}
 		fmt.Fprintf(stdout, "\n(gmc %s)\n", version)
 		if !res.Complete {
-			fmt.Fprintln(stdout, "Warning: Search not completed")
+			paintEstimate.Fprintln(stdout, "Warning: Search not completed")
 		}
-		fmt.Fprintf(stdout, "\n%s for:\n", map[string]string{"urs": "Uniform random search", "sdrs": "Simplified deep random search",
+		paintHeading.Fprintf(stdout, "\n%s for:\n", map[string]string{"urs": "Uniform random search", "sdrs": "Simplified deep random search",
 			"rw": "Random walk", "mc": "Monte Carlo search"}[rf.search])
 		fmt.Fprintln(stdout, "\tassertion violations\t+")
 		fmt.Fprintln(stdout, "\tinvalid end states\t+")
@@ -102,11 +102,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 			writeMonteCarloStats(stdout, mres, states)
 		}
 		fmt.Fprintf(stdout, "\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
-		if percent < 0 {
-			fmt.Fprintf(stdout, "coverage: unknown (%s)\n", method)
-		} else {
-			fmt.Fprintf(stdout, "coverage: %.4g%% (%s)\n", percent, method)
-		}
+		writeCoverage(stdout, percent, method, res)
 	}
 	return runExit(res)
 }

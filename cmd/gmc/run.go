@@ -355,12 +355,12 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
 	if !res.Complete {
-		fmt.Fprintln(w, "Warning: Search not completed")
+		paintEstimate.Fprintln(w, "Warning: Search not completed")
 	}
 	if bits != nil {
-		fmt.Fprintln(w, "\nBit statespace search for:")
+		paintHeading.Fprintln(w, "\nBit statespace search for:")
 	} else {
-		fmt.Fprintln(w, "\nFull statespace search for:")
+		paintHeading.Fprintln(w, "\nFull statespace search for:")
 	}
 	fmt.Fprintln(w, "\tnever claim         \t- (not selected)")
 	fmt.Fprintln(w, "\tassertion violations\t+")
@@ -396,7 +396,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 
 	mb := func(n int64) string { return fmt.Sprintf("%9.3f", float64(n)/(1<<20)) }
 	mem := res.Memory
-	fmt.Fprintln(w, "\nStats on memory usage (in Megabytes):")
+	paintHeading.Fprintln(w, "\nStats on memory usage (in Megabytes):")
 	fmt.Fprintf(w, "%s\tequivalent memory usage for states (stored*State-vector)\n", mb(res.Stored*int64(res.MaxVector)))
 	switch {
 	case bits != nil:
@@ -423,10 +423,22 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
 	percent, method := stateCoverage(res, bs, cache)
-	if percent < 0 {
+	writeCoverage(w, percent, method, res)
+}
+
+// writeCoverage prints the coverage line that ends every report: green
+// for a search that covered everything and found nothing, yellow for an
+// estimate.
+func writeCoverage(w io.Writer, percent float64, method string, res *checker.Result) {
+	switch {
+	case percent < 0:
 		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
-	} else {
+	case res.Complete && res.Stats.Errors == 0 && percent == 100:
+		paintOK.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
+	case res.Complete && percent == 100:
 		fmt.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
+	default:
+		paintEstimate.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
 	}
 }
 
@@ -688,7 +700,7 @@ func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result
 // trail files.
 func writeErrors(w io.Writer, res *checker.Result, trails []string) {
 	for k, e := range res.Errors {
-		fmt.Fprintln(w, errorLine(k+1, e))
+		paintError.Fprintln(w, errorLine(k+1, e))
 		if trails[k] != "" {
 			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
 		}
