@@ -24,6 +24,10 @@ type Options struct {
 	Stop <-chan struct{}
 	// TimeLimit stops the search after this long (0: no limit).
 	TimeLimit time.Duration
+	// Progress, when set, is called about every ProgressEvery (default
+	// a quarter of a second) with how far the search is.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
 	// Store is the set of visited states (nil: a new FullStore). A
 	// Bitstate store makes the search a bitstate search, a Cache a
 	// search with state-space caching.
@@ -172,6 +176,10 @@ type DFS struct {
 	key        []byte          // the stored form of the state being inserted
 	start      time.Time
 	priorities bool // priorities or provided clauses restrict who moves
+	// when Progress was last called, and when the estimate in it was
+	// last made (it walks the stack)
+	lastProgress, lastEstimate time.Time
+	estimate                   *StackEstimate
 	// numbered is the store when it numbers its states, for a script
 	numbered *FullStore
 	// A search can start from another state than the initial one, at
@@ -696,6 +704,9 @@ func (d *DFS) checkBounds() {
 			d.res.Stopped = fmt.Sprintf("memory bound of %d bytes reached", d.opts.MaxMemory)
 			panic(errStop)
 		}
+	}
+	if d.opts.Progress != nil {
+		d.progress()
 	}
 	if d.opts.TimeLimit > 0 && time.Since(d.start) > d.opts.TimeLimit {
 		d.res.Stopped = fmt.Sprintf("time limit of %v reached", d.opts.TimeLimit)

@@ -1,6 +1,9 @@
 package checker
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // The estimate of a depth-first search stopped early (by its memory or
 // state bound, its time limit or an interrupt): eq. 5.2 and 5.3 of 004
@@ -26,10 +29,19 @@ type StackEstimate struct {
 // (no telling what is visited), a stop at an error or at the depth
 // bound, no subtree finished.
 func (d *DFS) stackEstimate() *StackEstimate {
-	store, ok := d.store.(*FullStore)
 	why := d.res.Stopped
-	if !ok || d.root != nil || d.frames.len() == 0 || d.res.Stats.Errors > 0 ||
-		!(strings.Contains(why, "bound") || strings.Contains(why, "interrupted") || strings.Contains(why, "time limit")) || strings.Contains(why, "error bound") {
+	if d.res.Stats.Errors > 0 || !(strings.Contains(why, "bound") || strings.Contains(why, "interrupted") || strings.Contains(why, "time limit")) ||
+		strings.Contains(why, "error bound") {
+		return nil
+	}
+	return d.estimateFromStack()
+}
+
+// estimateFromStack is the estimate of the search as it stands (nil when
+// the store cannot tell what is visited, or no subtree is finished).
+func (d *DFS) estimateFromStack() *StackEstimate {
+	store, ok := d.store.(*FullStore)
+	if !ok || d.root != nil || d.frames.len() == 0 {
 		return nil
 	}
 	w, err := newWalker(d.m, d.opts.MaxDepth)
@@ -71,4 +83,39 @@ func (d *DFS) stackEstimate() *StackEstimate {
 		e.Percent = 100 * float64(d.res.Stored) / (float64(d.res.Stored) + e.Unvisited)
 	}
 	return e
+}
+
+// Progress is how far a search is, for a progress display.
+type Progress struct {
+	Stored, Transitions int64
+	Depth, MaxDepth     int // the stack's depth now, the deepest so far
+	Elapsed             time.Duration
+	Memory              int64 // store and stack, bytes
+	// Estimate is the coverage estimated from the stack (refreshed every
+	// few seconds; nil when there is none).
+	Estimate *StackEstimate
+}
+
+// progress calls Options.Progress when it is due.
+func (d *DFS) progress() {
+	now := time.Now()
+	every := d.opts.ProgressEvery
+	if every <= 0 {
+		every = time.Second / 4
+	}
+	if now.Sub(d.lastProgress) < every {
+		return
+	}
+	d.lastProgress = now
+	if now.Sub(d.lastEstimate) >= 8*every {
+		d.lastEstimate = now
+		d.estimate = d.estimateFromStack()
+	}
+	m := d.memory()
+	depth := 0
+	if d.frames.len() > 0 {
+		depth = int(d.frames.top().depth)
+	}
+	d.opts.Progress(Progress{Stored: d.res.Stored, Transitions: d.res.Stored + d.res.Matched, Depth: depth, MaxDepth: d.res.DepthReached,
+		Elapsed: now.Sub(d.start), Memory: m.Vectors + m.Table + m.Stack, Estimate: d.estimate})
 }

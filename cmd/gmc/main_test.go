@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"gmc/checker"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/cli")
@@ -585,5 +589,40 @@ func TestDefines(t *testing.T) {
 		if got := run(c.args...); got != c.want {
 			t.Errorf("%v: exit %d, want %d", c.args, got, c.want)
 		}
+	}
+}
+
+// TestProgressLines: --progress-lines N prints pan's periodic line on
+// stderr about every N states, with growing counts; stdout keeps the
+// report alone. (The live line needs a terminal: liveLine's format is
+// checked directly.)
+func TestProgressLines(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := gmc([]string{"run", "-n", "-DN=6", "--progress-lines", "20000", "../../examples/models/leader_n.pml"}, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var states []float64
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		var depth int
+		var n float64
+		if _, err := fmt.Sscanf(line, "Depth= %d States= %g", &depth, &n); err == nil {
+			states = append(states, n)
+		}
+	}
+	if len(states) < 3 || strings.Contains(stdout.String(), "Depth=") {
+		t.Fatalf("%d progress lines in %q", len(states), stderr.String())
+	}
+	for i, n := range states {
+		// the i-th line comes once (i+1)*N states are stored (printed
+		// with 3 digits)
+		if n < 0.99*float64(i+1)*20000 {
+			t.Errorf("progress lines at %v states: line %d too early", states, i+1)
+		}
+	}
+	line := liveLine(checker.Progress{Stored: 1234567, Depth: 12, MaxDepth: 40, Elapsed: 2 * time.Second, Memory: 3 << 20,
+		Estimate: &checker.StackEstimate{Percent: 35}})
+	if want := "gmc: 1.23M states, depth 12 (max 40), 617k states/s, 3 MB, 2.0 s, coverage ~35% (stack estimate, pessimistic)"; line != want {
+		t.Errorf("live line %q, want %q", line, want)
 	}
 }

@@ -43,6 +43,7 @@ type runFlags struct {
 	script    string
 	trustful  bool
 	random    randomFlags
+	lines     int64 // --progress-lines
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -68,6 +69,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs a complete search, with the exact store or --cache")
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
 	lopts := defineFlag(fs)
+	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
 	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
 	fs.Int64Var(&rf.steps, "steps", 1000000, "urs, sdrs, rw: a budget of `N` steps (0: no bound)")
@@ -214,7 +216,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if rf.search != "dfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}
+	done := showProgress(&opts, f, stderr)
 	res, err := checker.NewDFS(m, opts).Run()
+	done()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
