@@ -11,6 +11,7 @@ require (
 	github.com/bits-and-blooms/bitset v1.24.2
 	github.com/fatih/color v1.18.0
 	github.com/mattn/go-isatty v0.0.20
+	github.com/peterh/liner v1.2.3
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -20,9 +21,11 @@ require (
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
+	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/mattn/go-colorable v0.1.13 // indirect
+	github.com/mattn/go-runewidth v0.0.31 // indirect
 	golang.org/x/image v0.30.0 // indirect
-	golang.org/x/sys v0.25.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )
