@@ -31,6 +31,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "gmc check MODEL.pml...",
 		"gmc check examples/models/philosophers.pml", stderr)
 	lopts := defineFlag(fs)
+	asJSON := fs.Bool("json", false, "print the diagnostics as one JSON object (on stdout)")
 	if err := fs.Parse(spinStyle(args, "")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -39,14 +40,41 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	code := exitOK
+	out := checkJSON{Diagnostics: []diagnosticJSON{}}
 	for _, path := range fs.Args() {
 		_, diags := lang.Load(path, lopts)
-		printDiagnostics(stderr, diags)
+		if *asJSON {
+			for _, d := range diags {
+				severity := "error"
+				if d.Severity == lang.Warning {
+					severity = "warning"
+				}
+				out.Diagnostics = append(out.Diagnostics, diagnosticJSON{Pos: d.Pos.String(), Severity: severity, Message: d.Msg})
+			}
+		} else {
+			printDiagnostics(stderr, diags)
+		}
+		out.Errors += diags.ErrorCount()
 		if diags.ErrorCount() > 0 {
 			code = exitUsage
 		}
 	}
+	if *asJSON {
+		writeJSONDocument(stdout, out)
+	}
 	return code
+}
+
+// checkJSON is the --json form of gmc check.
+type checkJSON struct {
+	Errors      int              `json:"errors"`
+	Diagnostics []diagnosticJSON `json:"diagnostics"`
+}
+
+type diagnosticJSON struct {
+	Pos      string `json:"pos"` // file:line:col
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
 }
 
 // defines is the -D flag: macros for the preprocessor, as spin -D and

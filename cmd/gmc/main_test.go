@@ -626,3 +626,23 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("live line %q, want %q", line, want)
 	}
 }
+
+// TestCheckJSON: gmc check --json prints one JSON document with every
+// diagnostic and its position, and exits 2 when there are errors.
+func TestCheckJSON(t *testing.T) {
+	inModels(t)
+	var stdout, stderr bytes.Buffer
+	code := gmc([]string{"check", "--json", "syntax.pml", "ok.pml"}, &stdout, &stderr)
+	var js struct {
+		Errors      int
+		Diagnostics []struct{ Pos, Severity, Message string }
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &js); err != nil || code != exitUsage || js.Errors != 1 ||
+		len(js.Diagnostics) != 1 || js.Diagnostics[0].Pos != "syntax.pml:3:2" || js.Diagnostics[0].Severity != "error" || stderr.Len() > 0 {
+		t.Errorf("check --json: exit %d, %v: %s / %s", code, err, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	if code := gmc([]string{"check", "--json", "ok.pml"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), `"errors": 0`) {
+		t.Errorf("check --json ok.pml: exit %d: %s", code, stdout.String())
+	}
+}
