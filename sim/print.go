@@ -24,6 +24,8 @@ type Options struct {
 	Locals   bool      // -l: the stepping process's locals after each step, and every process's at the end
 	Channels bool      // -c: the channels after each step
 	Stdin    io.Reader // what receives from STDIN read (nil: STDIN is an uninitialised channel)
+	// Stop, when closed, ends a simulation (an interrupt).
+	Stop <-chan struct{}
 }
 
 // Result is how a run ended.
@@ -38,6 +40,7 @@ type Result struct {
 	// process is not at a valid end state.
 	InvalidEnd bool
 	Limited    bool // the -u bound stopped it
+	Stopped    bool // Options.Stop ended it
 }
 
 // printer writes a run's output in SPIN's words. It tracks what the

@@ -34,6 +34,11 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 			p.res.Limited = true
 			break
 		}
+		if closed(opts.Stop) {
+			fmt.Fprintf(w, "-------------\ninterrupted after %d steps\n", p.res.Depth)
+			p.res.Stopped = true
+			break
+		}
 		if r.S.NrProcs() == 0 {
 			break // every process has ended
 		}
@@ -303,4 +308,14 @@ func (p *printer) assertion(pt *vm.ProcType, e *vm.RuntimeError) {
 		text = strings.TrimSpace(stmtText(pt, e.Stmt))
 	}
 	fmt.Fprintf(p.w, "spin: text of failed assertion: %s\n", text)
+}
+
+// closed reports whether c is closed (nil: never).
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }

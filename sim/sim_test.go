@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gmc/checker"
 	"gmc/lang"
@@ -272,5 +273,28 @@ func TestRandomRunsMatchSPIN(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d distinct gmc runs", name, len(gmcOut))
+	}
+}
+
+// TestStop: a simulation of a model that never ends stops when Stop is
+// closed, says so, and prints its final report.
+func TestStop(t *testing.T) {
+	spec, diags := lang.Load("../examples/models/peterson.pml", nil)
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	time.AfterFunc(50*time.Millisecond, func() { close(stop) })
+	var out bytes.Buffer
+	res, err := Simulate(m, Options{Seed: 1, Stop: stop}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || res.Depth == 0 || !strings.Contains(out.String(), "interrupted after") || !strings.Contains(out.String(), "processes created") {
+		t.Errorf("stopped %v after %d steps: %q", res.Stopped, res.Depth, out.String())
 	}
 }
