@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"gmc/internal/atomicfile"
+
 	"github.com/mattn/go-isatty"
 	"github.com/peterh/liner"
 )
@@ -103,10 +105,13 @@ func runRepl(args []string, stdout, stderr io.Writer) int {
 			if history == "" {
 				return
 			}
+			// whole or not at all: an old history is never cut short
 			os.MkdirAll(filepath.Dir(history), 0o755)
-			if h, err := os.Create(history); err == nil {
-				l.WriteHistory(h)
-				h.Close()
+			if err := atomicfile.WriteFunc(history, func(w io.Writer) error {
+				_, err := l.WriteHistory(w)
+				return err
+			}); err != nil {
+				fmt.Fprintf(stderr, "gmc repl: history not kept: %v\n", err)
 			}
 		}()
 		lines = l
