@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 )
 
@@ -85,4 +86,22 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'gmc help COMMAND' for a command's flags and an example.")
 	fmt.Fprintln(w, "Output is coloured on a terminal; NO_COLOR=1 or --no-color turns it off.")
+}
+
+// onInterrupt returns a channel closed at the first interrupt (Ctrl-C),
+// for a command that stops its work and reports what it did, and what to
+// call when the command is done.
+func onInterrupt() (stop <-chan struct{}, release func()) {
+	c := make(chan struct{})
+	interrupt := make(chan os.Signal, 1)
+	signal.Notify(interrupt, os.Interrupt)
+	go func() {
+		if _, ok := <-interrupt; ok {
+			close(c)
+		}
+	}()
+	return c, func() {
+		signal.Stop(interrupt)
+		close(interrupt)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
@@ -187,14 +186,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// An interrupt stops the search; the report shows what was done.
-	stop := make(chan struct{})
-	interrupt := make(chan os.Signal, 1)
-	signal.Notify(interrupt, os.Interrupt)
-	go func() {
-		if _, ok := <-interrupt; ok {
-			close(stop)
-		}
-	}()
+	stop, release := onInterrupt()
+	defer release()
 	opts.Stop = stop
 	if f.profile != "" {
 		pf, err := os.Create(f.profile)
@@ -209,10 +202,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	defer func() {
-		signal.Stop(interrupt)
-		close(interrupt)
-	}()
 	if rf.search != "dfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}

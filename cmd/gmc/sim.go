@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"time"
 
 	"gmc/checker"
@@ -81,18 +80,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "gmc: seed %d (gmc sim --seed %d repeats this run)\n", f.seed, f.seed)
 	// An interrupt ends the simulation with its last state printed (and,
 	// in gmc repl, leaves the session going).
-	stop := make(chan struct{})
-	interrupt := make(chan os.Signal, 1)
-	signal.Notify(interrupt, os.Interrupt)
-	go func() {
-		if _, ok := <-interrupt; ok {
-			close(stop)
-		}
-	}()
-	defer func() {
-		signal.Stop(interrupt)
-		close(interrupt)
-	}()
+	stop, release := onInterrupt()
+	defer release()
 	f.opts.Stop = stop
 	res, err := sim.Simulate(m, f.opts, stdout)
 	if err != nil {
