@@ -275,3 +275,31 @@ func TestStackEstimate(t *testing.T) {
 		t.Errorf("a search stopped at an error estimates its coverage")
 	}
 }
+
+// TestBeyondDepthBound: a search cut by its depth bound counts the
+// distinct states at the bound it never stored; they are real states
+// besides the stored ones, so Stored + Beyond never exceeds the state
+// space, and the coverage bound Stored / (Stored + Beyond) is at least
+// the true coverage.
+func TestBeyondDepthBound(t *testing.T) {
+	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "abp_lossy.pml"} {
+		m, full := exhaustive(t, file)
+		if full.Beyond != 0 {
+			t.Errorf("%s: a complete search has %d states beyond its bound", file, full.Beyond)
+		}
+		for _, depth := range []int{10, 30, 100} {
+			res, err := NewDFS(m, Options{MaxDepth: depth}).Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.DepthLimited {
+				continue
+			}
+			if res.Beyond <= 0 || res.Stored+res.Beyond > full.Stored {
+				t.Errorf("%s -m%d: %d stored + %d beyond, of %d states", file, depth, res.Stored, res.Beyond, full.Stored)
+			}
+			t.Logf("%s -m%d: coverage %.1f%%, at most %.1f%%", file, depth, 100*float64(res.Stored)/float64(full.Stored),
+				100*float64(res.Stored)/float64(res.Stored+res.Beyond))
+		}
+	}
+}

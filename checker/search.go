@@ -124,6 +124,10 @@ type Result struct {
 	// Estimate is the coverage a search stopped early estimates (nil:
 	// none).
 	Estimate *StackEstimate
+	// Beyond counts the distinct states at the depth bound that the
+	// search never stored (exact store only; at least, past 2^20): the
+	// coverage is at most Stored / (Stored + Beyond).
+	Beyond int64
 
 	Stats
 	// Errors are the errors found, with their trails: all of them up to
@@ -190,7 +194,13 @@ type DFS struct {
 	root      *vm.State
 	rootDepth int
 	rootTrail []Step
+	// beyond holds the states the depth bound kept the search from (for
+	// the exact store only, at most maxBeyond): those it never stored
+	// elsewhere bound the coverage.
+	beyond *FullStore
 }
+
+const maxBeyond = 1 << 20
 
 // NewDFS prepares a depth-first search of m.
 func NewDFS(m *vm.Model, opts Options) *DFS {
@@ -264,6 +274,7 @@ func (d *DFS) Run() (*Result, error) {
 	d.res.Transitions = d.res.Stored + d.res.Matched
 	if !d.res.Complete && d.opts.Follow == nil && d.opts.Script == nil {
 		d.res.Estimate = d.stackEstimate()
+		d.res.Beyond = d.countBeyond()
 	}
 	d.res.Memory = d.memory()
 	if d.opts.Observer != nil {
@@ -427,6 +438,9 @@ func (d *DFS) enter(f *frame) {
 		res.Matched++
 		if f.redo {
 			res.Redundant++
+		}
+		if f.kind == exploreFrame && f.owner < 0 {
+			d.noteBeyond(d.stateAt(depth))
 		}
 		d.pop(true)
 		return

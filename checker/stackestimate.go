@@ -3,6 +3,8 @@ package checker
 import (
 	"strings"
 	"time"
+
+	"gmc/vm"
 )
 
 // The estimate of a depth-first search stopped early (by its memory or
@@ -118,4 +120,35 @@ func (d *DFS) progress() {
 	}
 	d.opts.Progress(Progress{Stored: d.res.Stored, Transitions: d.res.Stored + d.res.Matched, Depth: depth, MaxDepth: d.res.DepthReached,
 		Elapsed: now.Sub(d.start), Memory: m.Vectors + m.Table + m.Stack, Estimate: d.estimate})
+}
+
+// noteBeyond keeps s, a state the depth bound cut off, when the store is
+// exact and has not stored it.
+func (d *DFS) noteBeyond(s *vm.State) {
+	store, ok := d.store.(*FullStore)
+	if !ok || d.root != nil {
+		return
+	}
+	if d.beyond == nil {
+		d.beyond = NewFullStore()
+	}
+	if key := d.m.Key(s, nil); d.beyond.Len() < maxBeyond && !store.Has(key) {
+		d.beyond.Insert(key)
+	}
+}
+
+// countBeyond counts the states cut off by the depth bound that the
+// search did not store by another, shorter path.
+func (d *DFS) countBeyond() int64 {
+	store, ok := d.store.(*FullStore)
+	if !ok || d.beyond == nil {
+		return 0
+	}
+	var n int64
+	d.beyond.each(func(key []byte) {
+		if !store.Has(key) {
+			n++
+		}
+	})
+	return n
 }

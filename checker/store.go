@@ -201,3 +201,12 @@ func (s *FullStore) grow() {
 		}
 	}
 }
+
+// each calls f with every vector in the store (f must not keep it).
+func (s *FullStore) each(f func(v []byte)) {
+	for _, e := range s.table {
+		if e != 0 {
+			f(s.vector(e&posMask - 1))
+		}
+	}
+}

@@ -489,6 +489,15 @@ func stateCoverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cach
 		return e.Percent, fmt.Sprintf("~%s: %d finished subtrees of %d states, %d moves of the stack to states not visited; search incomplete: %s; on gmc's models it is off by 39 points on average, mostly low: see bench/README.md",
 			checker.MethodStackEstimate, e.Samples, e.SampledStates, e.Unexplored, why)
 	}
+	if res.DepthLimited && res.Stopped == "" && res.Beyond > 0 && bs == nil && cache == nil {
+		// not an estimate: a bound
+		states := fmt.Sprintf("%d states at the depth bound were", res.Beyond)
+		if res.Beyond == 1 {
+			states = "1 state at the depth bound was"
+		}
+		return 100 * float64(res.Stored) / float64(res.Stored+res.Beyond), fmt.Sprintf(
+			"at most: %s never visited, and what lies past them is unknown; raise -m", states)
+	}
 	if strings.Contains(why, "state bound") || strings.Contains(why, "memory bound") {
 		return -1, "search incomplete: " + why + "; no estimate: the search finished no subtree below its stack yet"
 	}
