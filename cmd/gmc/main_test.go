@@ -620,6 +620,25 @@ func TestProgressLines(t *testing.T) {
 			t.Errorf("progress lines at %v states: line %d too early", states, i+1)
 		}
 	}
+	// with --json, the lines are JSON objects
+	stdout.Reset()
+	stderr.Reset()
+	if code := gmc([]string{"run", "--json", "-DN=6", "--progress-lines", "50000", "../../examples/models/leader_n.pml"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("--json: exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	for _, l := range lines {
+		var p struct {
+			States int64 `json:"states"`
+			Depth  int   `json:"depth"`
+		}
+		if err := json.Unmarshal([]byte(l), &p); err != nil || p.States < 50000 {
+			t.Errorf("--json progress line %q: %v", l, err)
+		}
+	}
+	if len(lines) < 2 {
+		t.Errorf("--json: %d progress lines", len(lines))
+	}
 	line := liveLine(checker.Progress{Stored: 1234567, Depth: 12, MaxDepth: 40, Elapsed: 2 * time.Second, Memory: 3 << 20,
 		Estimate: &checker.StackEstimate{Percent: 35}})
 	if want := "gmc: 1.23M states, depth 12 (max 40), 617k states/s, 3 MB, 2.0 s, coverage ~35% (stack estimate, pessimistic)"; line != want {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +14,8 @@ import (
 
 // showProgress sets up the progress of a search on stderr: a line
 // updated in place when stderr is a terminal (and the output is not
-// JSON), and pan-style lines every --progress-lines states. It returns
+// JSON), and pan-style lines every --progress-lines states (JSON lines
+// with --json). It returns
 // what to call when the search is over (it clears the line).
 func showProgress(opts *checker.Options, f runFlags, stderr io.Writer) (done func()) {
 	live := !f.json && stderr == io.Writer(os.Stderr) && isatty.IsTerminal(os.Stderr.Fd())
@@ -32,7 +34,12 @@ func showProgress(opts *checker.Options, f runFlags, stderr io.Writer) (done fun
 				fmt.Fprint(stderr, "\r\x1b[K")
 				shown = false
 			}
-			fmt.Fprintln(stderr, progressLine(p))
+			if f.json {
+				writeJSONLine(stderr, progressJSON{Depth: p.MaxDepth, States: p.Stored, Transitions: p.Transitions,
+					MemoryBytes: p.Memory, ElapsedS: p.Elapsed.Seconds()})
+			} else {
+				fmt.Fprintln(stderr, progressLine(p))
+			}
 			for next <= p.Stored {
 				next += f.lines
 			}
@@ -48,6 +55,22 @@ func showProgress(opts *checker.Options, f runFlags, stderr io.Writer) (done fun
 			fmt.Fprint(stderr, "\r\x1b[K")
 		}
 	}
+}
+
+// progressJSON is a progress line of --json --progress-lines: one JSON
+// object a line on stderr.
+type progressJSON struct {
+	Depth       int     `json:"depth"`
+	States      int64   `json:"states"`
+	Transitions int64   `json:"transitions"`
+	MemoryBytes int64   `json:"memory_bytes"`
+	ElapsedS    float64 `json:"elapsed_s"`
+}
+
+// writeJSONLine prints v as one line of JSON.
+func writeJSONLine(w io.Writer, v any) {
+	b, _ := json.Marshal(v) // plain structs: cannot fail
+	fmt.Fprintf(w, "%s\n", b)
 }
 
 // progressLine is pan's periodic line.
