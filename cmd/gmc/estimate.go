@@ -154,7 +154,7 @@ func pct(e estimate.Estimate) string {
 // writeEstimate prints the table of runs and estimates, then M and the
 // coverage of the largest run by each method.
 func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result) {
-	fmt.Fprintf(w, "bitstate runs of %s with k = %d (coverages in %%)\n\n", path, k)
+	paintHeading.Fprintf(w, "bitstate runs of %s with k = %d (coverages in %%)\n\n", path, k)
 	fmt.Fprintf(w, "%3s %12s %10s %8s %9s %9s %9s %12s %6s %6s\n",
 		"l", "N", "m/N", "Stern", "Dillinger", "simple", "fit", "M (fit)", "r", "R²")
 	for i, r := range rows {
@@ -190,7 +190,7 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	last := rows[len(rows)-1]
-	fmt.Fprintf(w, "\nlargest run: 2^%d bits, %.0f states. Reachable states M and its coverage, by method:\n", last.Log2Bits, last.States)
+	paintHeading.Fprintf(w, "\nlargest run: 2^%d bits, %.0f states. Reachable states M and its coverage, by method:\n", last.Log2Bits, last.States)
 	for _, me := range []struct {
 		name estimate.Method
 		e    estimate.Estimate
@@ -207,7 +207,7 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 		fmt.Fprintf(w, "  %-20s M ≈ %.0f, coverage %.2f%%\n", me.name, last.States/me.e.Coverage, 100*me.e.Coverage)
 	}
 	best, method := last.Best()
-	fmt.Fprintf(w, "coverage: %.2f%% (estimate: %s over %d bitstate runs, k = %d)\n", 100*best.Coverage, method, len(rows), k)
+	paintEstimate.Fprintf(w, "coverage: %.2f%% (estimate: %s over %d bitstate runs, k = %d)\n", 100*best.Coverage, method, len(rows), k)
 }
 
 // estimateJSON is the --json form (DESIGN.md, command-line contract).
