@@ -7,7 +7,6 @@ import (
 	"os"
 
 	"gmc/checker"
-	"gmc/lang"
 	"gmc/vm"
 )
 
@@ -49,14 +48,8 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path, scriptPath := fs.Arg(0), fs.Arg(1)
-	spec, diags := lang.Load(path, lopts)
-	printDiagnostics(stderr, diags)
-	if diags.ErrorCount() > 0 {
-		return exitUsage
-	}
-	m, err := vm.Compile(spec, vm.Options{NoMerge: *noMerge})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: *noMerge}, stderr)
+	if !ok {
 		return exitUsage
 	}
 	file, err := os.Open(scriptPath)
@@ -89,9 +82,9 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	ok := res.Deviation == nil && res.Complete
+	certified := res.Deviation == nil && res.Complete
 	if *asJSON {
-		out := certifyJSON{Model: path, Script: scriptPath, OK: ok, Deviation: res.Deviation,
+		out := certifyJSON{Model: path, Script: scriptPath, OK: certified, Deviation: res.Deviation,
 			States: res.Stored, Errors: res.Stats.Errors, ElapsedS: res.Elapsed.Seconds()}
 		if c := res.Certification; c != nil {
 			out.PeakFingerprints, out.Parts = c.PeakFingerprints, c.Parts
@@ -100,16 +93,16 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s\n", b)
 	} else {
 		switch {
-		case ok && *trustful:
+		case certified && *trustful:
 			paintOK.Fprintf(stdout, "certified (trustful): %s leads through the %d states it names in %s, each checked (%d transitions)\n",
 				scriptPath, res.Stored, path, res.Transitions)
-		case ok:
+		case certified:
 			paintOK.Fprintf(stdout, "certified: %s follows the search of %s: %d states, %d transitions, every state checked\n",
 				scriptPath, path, res.Stored, res.Transitions)
 		default:
 			paintError.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Deviation.Kind, res.Deviation.Error())
 		}
-		if c := res.Certification; c != nil && ok {
+		if c := res.Certification; c != nil && certified {
 			writeCertification(stdout, c, res.Stored, *trustful)
 		}
 		fmt.Fprintf(stdout, "errors: %d\n", res.Stats.Errors)
@@ -123,7 +116,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "gmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
 	}
 	switch {
-	case !ok:
+	case !certified:
 		return exitViolation
 	case res.Stats.Errors > 0:
 		return exitViolation

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gmc/lang"
+	"gmc/vm"
 )
 
 func init() {
@@ -139,6 +140,22 @@ func helpOrUsage(err error) int {
 		return exitOK
 	}
 	return exitUsage
+}
+
+// loadModel reads, checks and compiles the model in path, printing its
+// diagnostics; false means it has errors (said on stderr).
+func loadModel(path string, lopts *lang.Options, vmOpts vm.Options, stderr io.Writer) (*lang.Spec, *vm.Model, bool) {
+	spec, diags := lang.Load(path, lopts)
+	printDiagnostics(stderr, diags)
+	if diags.ErrorCount() > 0 {
+		return nil, nil, false
+	}
+	m, err := vm.Compile(spec, vmOpts)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+		return nil, nil, false
+	}
+	return spec, m, true
 }
 
 // printDiagnostics prints diagnostics one per line, at most lang.MaxErrors

@@ -65,13 +65,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	spec, diags := lang.Load(path, lopts)
-	printDiagnostics(stderr, diags)
-	if diags.ErrorCount() > 0 {
-		return exitUsage
-	}
-	if _, err := vm.Compile(spec, vm.Options{NoMerge: f.noMerge}); err != nil {
-		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+	if _, _, ok := loadModel(path, lopts, vm.Options{NoMerge: f.noMerge}, stderr); !ok {
 		return exitUsage
 	}
 	compile := func() (*vm.Model, error) {

@@ -145,14 +145,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	spec, diags := lang.Load(path, lopts)
-	printDiagnostics(stderr, diags)
-	if diags.ErrorCount() > 0 {
-		return exitUsage
-	}
-	m, err := vm.Compile(spec, vm.Options{NoMerge: f.noMerge, Conditions: f.coverage})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+	spec, m, ok := loadModel(path, lopts, vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}, stderr)
+	if !ok {
 		return exitUsage
 	}
 	var cache *checker.Cache

@@ -42,17 +42,8 @@ func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 // dead-variable resets: SPIN's simulator has neither) or replay (as the
 // run that wrote the trail).
 func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, stderr io.Writer) (*vm.Model, bool) {
-	spec, diags := lang.Load(path, lopts)
-	printDiagnostics(stderr, diags)
-	if diags.ErrorCount() > 0 {
-		return nil, false
-	}
-	m, err := vm.Compile(spec, vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
-		return nil, false
-	}
-	return m, true
+	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true}, stderr)
+	return m, ok
 }
 
 func runSim(args []string, stdout, stderr io.Writer) int {
