@@ -96,7 +96,6 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 		}()
 		work := mc.breadthFirst(w.r.S)
 		mc.res.BFSStates = int64(mc.store.Len())
-		mc.res.FrontierProductive = mc.productive(work)
 		work = mc.sample(work)
 		mc.estimate(work)
 	}()
@@ -115,14 +114,18 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 	budget := max(1, int(mc.opts.Split*float64(mc.opts.MaxStates)))
 	mc.insert(s0, nil, -1)
 	var work []workItem
+	// the frontier's distinct unvisited targets (nothing is stored once
+	// transitions go to the frontier: they can be counted as they come)
+	targets := map[uint64]bool{}
 	for u := 0; u < len(mc.tree.nodes); u++ {
 		mc.tick()
 		if mc.store.Len() >= budget {
 			// the frontier: every transition of the states not expanded
 			for ; u < len(mc.tree.nodes); u++ {
 				succ, _ := mc.w.successors(mc.tree.nodes[u].s)
-				for k := range succ {
+				for k, sc := range succ {
 					work = append(work, workItem{int32(u), int32(k)})
+					mc.unvisited(sc, targets)
 				}
 			}
 			break
@@ -134,6 +137,7 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 		for k, sc := range succ {
 			if mc.store.Len() >= budget {
 				work = append(work, workItem{int32(u), int32(k)})
+				mc.unvisited(sc, targets)
 				continue
 			}
 			mc.errors(u, sc)
@@ -142,6 +146,7 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 			}
 		}
 	}
+	mc.res.FrontierProductive = int64(len(targets))
 	return work
 }
 
@@ -214,23 +219,28 @@ func (mc *monteCarlo) sample(work []workItem) []workItem {
 func (mc *monteCarlo) productive(work []workItem) int64 {
 	work = append([]workItem(nil), work...)
 	sort.Slice(work, func(i, j int) bool { return work[i].src < work[j].src })
-	unvisited := map[uint64]bool{}
+	targets := map[uint64]bool{}
 	for i := 0; i < len(work); {
 		src := work[i].src
 		succ, _ := mc.w.successors(mc.tree.nodes[src].s)
 		for ; i < len(work) && work[i].src == src; i++ {
-			sc := succ[work[i].k]
-			if sc.s == nil {
-				continue
-			}
-			mc.key = mc.m.Key(sc.s, mc.key)
-			if !mc.store.Has(mc.key) {
-				h, _ := hash2(mc.key, fingerprintSeed)
-				unvisited[h] = true
-			}
+			mc.unvisited(succ[work[i].k], targets)
 		}
 	}
-	return int64(len(unvisited))
+	return int64(len(targets))
+}
+
+// unvisited adds the target of a step to targets when it is a state not
+// visited.
+func (mc *monteCarlo) unvisited(sc successor, targets map[uint64]bool) {
+	if sc.s == nil {
+		return
+	}
+	mc.key = mc.m.Key(sc.s, mc.key)
+	if !mc.store.Has(mc.key) {
+		h, _ := hash2(mc.key, fingerprintSeed)
+		targets[h] = true
+	}
 }
 
 // estimate counts the productive transitions left and applies eq. 5.2
