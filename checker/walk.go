@@ -15,6 +15,11 @@ type walker struct {
 	m        *vm.Model
 	r        *vm.Runner
 	maxDepth int // the longest chain of moves through states not stored
+	// the moves of the stored state the last random step reached, which
+	// it listed to see that the state is stored: a walk goes on from
+	// there
+	reached      *vm.State
+	reachedMoves []vm.Move
 }
 
 func newWalker(m *vm.Model, maxDepth int) (*walker, error) {
@@ -63,7 +68,11 @@ func (e *stepEvents) add(errs []*vm.RuntimeError) {
 // through states not stored) and the moves taken.
 func (w *walker) randomStep(s *vm.State, rng *rand.Rand, ev *stepEvents) (next *vm.State, steps []Step, deadEnd bool) {
 	w.set(wnode{s, -1, 0, -1})
-	moves, _ := w.r.Moves()
+	moves := w.reachedMoves
+	if s != w.reached {
+		moves, _ = w.r.Moves()
+	}
+	w.reached = nil
 	if len(moves) == 0 {
 		return nil, nil, true
 	}
@@ -76,6 +85,9 @@ func (w *walker) randomStep(s *vm.State, rng *rand.Rand, ev *stepEvents) (next *
 		}
 		moves, _ = w.r.Moves()
 		if w.stored() {
+			// (Moves has taken exclusivity from a blocked sequence: its
+			// list is the stored state's own)
+			w.reached, w.reachedMoves = w.r.S, moves
 			return w.r.S, steps, false
 		}
 	}
