@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"gmc/internal/modeltest"
 	"gmc/internal/spinref"
 	"gmc/lang"
+	"gmc/search"
 	"gmc/vm"
 )
 
@@ -81,21 +83,21 @@ func TestConformance(t *testing.T) {
 					if err != nil {
 						t.Fatalf("spin: %v", err)
 					}
-					m, err := compileFile(model, noMerge)
+					m, err := modeltest.Compile(model, noMerge)
 					if err != nil {
 						t.Fatalf("gmc: %v", err)
 					}
-					got, err := NewDFS(m, Options{MaxDepth: spinref.DefaultMaxDepth}).Run()
+					got, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: spinref.DefaultMaxDepth}}).Run()
 					if err != nil {
 						t.Fatalf("gmc: %v", err)
 					}
 					verdict := "ok"
 					if got.Stored != want.Stored || got.Matched != want.Matched || got.Transitions != want.Transitions ||
-						got.Stats.Errors != want.Errors || got.AtomicSteps != want.AtomicSteps || int64(got.DepthReached) != want.DepthReached {
+						got.Stats.NumErrors != want.Errors || got.AtomicSteps != want.AtomicSteps || int64(got.DepthReached) != want.DepthReached {
 						verdict = "DIFFERENT"
 						t.Errorf("pan %d/%d a%d d%d e%d, gmc %d/%d a%d d%d e%d",
 							want.Stored, want.Matched, want.AtomicSteps, want.DepthReached, want.Errors,
-							got.Stored, got.Matched, got.AtomicSteps, got.DepthReached, got.Stats.Errors)
+							got.Stored, got.Matched, got.AtomicSteps, got.DepthReached, got.Stats.NumErrors)
 					}
 					listing := compareUnreached(t, model, m, got, want)
 					mu.Lock()
@@ -129,8 +131,8 @@ func compareUnreached(t *testing.T, model string, m *vm.Model, got *Result, want
 	if panList == "" {
 		return "-"
 	}
-	if got.Stopped != "" {
-		t.Errorf("pan listed unreached states, but gmc's search stopped: %s", got.Stopped)
+	if got.Stop.Early() {
+		t.Errorf("pan listed unreached states, but gmc's search stopped: %s", got.Stop)
 		return "DIFFERENT"
 	}
 	verdict := "same"

@@ -3,10 +3,11 @@ package checker
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"gmc/lang"
+	"gmc/search"
+	"gmc/trail"
 	"gmc/vm"
 )
 
@@ -74,14 +75,14 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := NewDFS(m, Options{MaxErrors: 1}).Run()
+			res, err := NewDFS(m, Options{Budget: search.Budget{MaxErrors: 1}}).Run()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if c.msg == "" {
 				// atomic: the sequence is never interrupted, so no error
-				if len(res.Errors) != 0 || !res.Complete {
-					t.Fatalf("got errors %v, complete %v", res.Errors, res.Complete)
+				if len(res.Errors) != 0 || !res.Complete() {
+					t.Fatalf("got errors %v, complete %v", res.Errors, res.Complete())
 				}
 				return
 			}
@@ -92,20 +93,20 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 			if e.Kind != c.kind || e.Msg != c.msg || e.Pos.Line != c.line {
 				t.Errorf("got %v %q at line %d, want %v %q at line %d", e.Kind, e.Msg, e.Pos.Line, c.kind, c.msg, c.line)
 			}
-			if res.Complete {
+			if res.Complete() {
 				t.Error("search stopped at an error but says it is complete")
 			}
 
-			trail := TrailPath(file, 1)
-			if err := WriteTrail(trail, m, e); err != nil {
+			path := trail.Path(file, 1)
+			if err := trail.Write(path, m, e.Msg, e.Trail); err != nil {
 				t.Fatal(err)
 			}
-			f, err := os.Open(trail)
+			f, err := os.Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			tr, err := ReadTrail(f)
+			tr, err := trail.Read(f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +114,7 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 				t.Fatalf("trail read back: model %s error %q %d steps; want %s %q %d",
 					tr.Model, tr.Error, len(tr.Steps), m.Fingerprint(), e.Msg, len(e.Trail))
 			}
-			end, raised, err := Follow(m, tr.Steps)
+			end, raised, err := trail.Follow(m, tr.Steps)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,59 +132,5 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 				t.Errorf("the trail's last step raised %v, want %q", raised, e.Msg)
 			}
 		})
-	}
-}
-
-// TestReadTrailErrors checks that bad trails are refused with the line.
-func TestReadTrailErrors(t *testing.T) {
-	fp := strings.Repeat("0123456789abcdef", 4)
-	for _, c := range []struct{ src, want string }{
-		{"", "empty trail"},
-		{"hello\n", "line 1: not a gmc trail"},
-		{"gmc-trail 9\n", "line 1: trail format version"},
-		{"gmc-trail 1\nmodel abc\n", "line 2: the model fingerprint \"abc\" is not 64 hex digits"},
-		{"gmc-trail 1\nmodel " + fp + "\n0 x\n", "line 3: want a step"},
-		{"gmc-trail 1\nmodel " + fp + "\n-1 2\n", "line 3: want a step"},
-		{"gmc-trail 1\n0 1\nend 1\n", "no model line"},
-		{"gmc-trail 1\nmodel " + fp + "\n0 1\n1", "truncated: its last line \"1\" is cut short"},
-		{"gmc-trail 1\nmodel " + fp + "\n0 1\n1 1\n", "truncated: it has no end line after its 2 steps"},
-		{"gmc-trail 1\nmodel " + fp + "\n0 1\nend 2\n", "line 4: the end line says \"2\" steps, the trail has 1"},
-		{"gmc-trail 1\nmodel " + fp + "\n0 1\nend 1\n0 2\n", "line 5: \"0 2\" after the end line"},
-	} {
-		_, err := ReadTrail(strings.NewReader(c.src))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("ReadTrail(%q) = %v, want %q", c.src, err, c.want)
-		}
-	}
-}
-
-// TestFollowRefusesWrongSteps checks that Follow refuses steps the search
-// could not have taken.
-func TestFollowRefusesWrongSteps(t *testing.T) {
-	spec, diags := lang.Parse("m.pml", []byte(`
-byte x;
-active proctype p() { atomic { x == 0 -> x = 1; x = 2 } }
-active proctype q() { x == 5 }`), nil)
-	if diags.ErrorCount() > 0 {
-		t.Fatal(diags)
-	}
-	lang.Check(spec, &diags)
-	m, err := vm.Compile(spec, vm.Options{NoMerge: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		steps []TrailStep
-		want  string
-	}{
-		{[]TrailStep{{Pid: 7, Trans: 0}}, "no process 7"},
-		{[]TrailStep{{Pid: 1, Trans: 99}}, "has no transition 99"},
-		{[]TrailStep{{Pid: 1, Trans: m.Types[1].PCs[m.Types[1].Start].Trans[0].ID}}, "not executable"},
-		{[]TrailStep{{Pid: 0, Trans: m.Types[0].PCs[m.Types[0].Start].Trans[0].ID}, {Pid: 1, Trans: 0}}, "atomic"},
-	} {
-		_, _, err := Follow(m, c.steps)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Follow(%v) = %v, want %q", c.steps, err, c.want)
-		}
 	}
 }

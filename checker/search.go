@@ -6,148 +6,11 @@ import (
 	"time"
 	"unsafe"
 
-	"gmc/lang"
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
 	"gmc/vm"
 )
-
-// Options configure a search.
-type Options struct {
-	MaxDepth  int // -m: states at this depth are not explored (default 10000)
-	MaxErrors int // -c: stop after this many errors; 0 means never stop
-	// MaxMemory bounds the bytes the store and the search stack may use;
-	// the search stops when it is reached (0: no bound).
-	MaxMemory int64
-	// MaxStates stops the search once this many states are stored (0: no
-	// bound).
-	MaxStates int64
-	// Stop, when closed, stops the search (an interrupt).
-	Stop <-chan struct{}
-	// TimeLimit stops the search after this long (0: no limit).
-	TimeLimit time.Duration
-	// Progress, when set, is called about every ProgressEvery (default
-	// a quarter of a second) with how far the search is.
-	Progress      func(Progress)
-	ProgressEvery time.Duration
-	// Store is the set of visited states (nil: a new FullStore). A
-	// Bitstate store makes the search a bitstate search, a Cache a
-	// search with state-space caching.
-	Store Store
-	// Observer, when set, is told what the search executes (coverage
-	// analyses); nil costs the search nothing.
-	Observer Observer
-	// Script, when set, records the search as a search script (it needs
-	// the exact store); Follow makes the search a certification that
-	// follows a script instead of keeping a table of visited states, and
-	// stops at the first deviation (Result.Deviation).
-	Script *ScriptWriter
-	Follow *ScriptReader
-}
-
-// Observer is told what a search executes: coverage analyses implement
-// it (package coverage).
-type Observer interface {
-	// Executed: a process of proctype pt took transition t as a move
-	// (pan's reached marks are set at the same place).
-	Executed(pt *vm.ProcType, t *vm.Trans)
-	// Condition: the atomic condition vm.Model.Conds[id] was evaluated
-	// to value. Only a model compiled with vm.Options.Conditions reports
-	// conditions.
-	Condition(id int, value bool)
-	// Finished: the search ended with res.
-	Finished(res *Result)
-}
-
-// Step is one step of a path: process Pid took transition Trans.
-type Step struct {
-	Pid   int
-	Trans *vm.Trans
-}
-
-// Error is a property violation found by a search, with the path that
-// leads to it from the initial state.
-type Error struct {
-	Kind  ErrorKind
-	Msg   string
-	Depth int       // as pan reports it (see explore)
-	Trail []Step    // kept for the errors in Result.Errors only
-	Trans *vm.Trans // the transition that failed, for assertions and run-time errors
-	Pid   int
-	Pos   lang.Pos // the statement that failed (zero for invalid end states)
-}
-
-// ErrorKind classifies errors.
-type ErrorKind int
-
-// Kinds of errors.
-const (
-	AssertionViolated ErrorKind = iota
-	InvalidEndState
-	RuntimeFailure // fatal: the search stopped
-)
-
-// String names the kind in snake case, as JSON output does.
-func (k ErrorKind) String() string {
-	switch k {
-	case AssertionViolated:
-		return "assertion_violated"
-	case InvalidEndState:
-		return "invalid_end_state"
-	case RuntimeFailure:
-		return "runtime_error"
-	}
-	return "unknown"
-}
-
-// Stats are the counters of a search, named as pan names them.
-type Stats struct {
-	Stored       int64 // states stored
-	Matched      int64 // arrivals at stored states, and arrivals cut off by the depth bound
-	Transitions  int64 // stored + matched
-	AtomicSteps  int64
-	DepthReached int
-	Errors       int64
-	DepthLimited bool // the depth bound cut the search
-	Elapsed      time.Duration
-	MaxVector    int
-	// Redundant counts the transitions (of Transitions) taken from states
-	// explored again after their eviction from a state cache: known only
-	// when the cache keeps its exact side set.
-	Redundant int64
-}
-
-// Result is what a search found.
-type Result struct {
-	// Deviation is why a certification failed (Options.Follow).
-	Deviation *Deviation
-	// Certification is what a certification measured.
-	Certification *Certification
-	// Estimate is the coverage a search stopped early estimates (nil:
-	// none).
-	Estimate *StackEstimate
-	// Beyond counts the distinct states at the depth bound that the
-	// search never stored (exact store only; at least, past 2^20): the
-	// coverage is at most Stored / (Stored + Beyond).
-	Beyond int64
-
-	Stats
-	// Errors are the errors found, with their trails: all of them up to
-	// the -c bound, or only the first when the search does not stop at
-	// errors (Stats.Errors counts them all).
-	Errors   []*Error
-	Complete bool   // the whole state space was searched
-	Stopped  string // why the search stopped early, if it did
-	Memory   Memory
-	// Reached holds, per proctype and claim (by ID), the elements the
-	// search reached, for vm.ProcType.Unreached.
-	Reached [][]bool
-}
-
-// Memory is what the search used, in bytes.
-type Memory struct {
-	Vectors int64 // the state vectors in the store, as stored
-	Table   int64 // the store's hash table
-	Stack   int64 // the search stack: one state per depth
-}
 
 // tracker is a store that wants to know how the search uses the states
 // it holds: a Cache, which must not evict the states on the search stack
@@ -161,15 +24,22 @@ type tracker interface {
 	Err() error
 }
 
-// errStop unwinds the search when it must stop.
+// errStop unwinds the search when it must stop: the panic that carries
+// it is recovered in Run, after the stop was recorded in Result.Stop.
 var errStop = errors.New("stop")
+
+// stop records why the search stops and unwinds it.
+func (d *DFS) stop(st search.Stop) {
+	d.res.Stop = st
+	panic(errStop)
+}
 
 // DFS explores the state space of m depth-first, as pan does (SPIN-NOTES
 // 1.2), with the exact store or the one Options.Store gives.
 type DFS struct {
 	m          *vm.Model
 	opts       Options
-	store      Store
+	store      store.Store
 	track      tracker // the store, when it is a cache
 	vm         *vm.Machine
 	res        *Result
@@ -185,37 +55,27 @@ type DFS struct {
 	lastProgress, lastEstimate time.Time
 	estimate                   *StackEstimate
 	// numbered is the store when it numbers its states, for a script
-	numbered *FullStore
-	// A search can start from another state than the initial one, at
-	// the depth of the path that leads there: a part of a script
-	// (parallel certification) from where its initialization path
-	// leads, a Monte Carlo sample from a state its first phase reached
-	// (rootTrail, then, is that path).
-	root      *vm.State
-	rootDepth int
-	rootTrail []Step
+	numbered *store.Exact
 	// beyond holds the states the depth bound kept the search from (for
 	// the exact store only, at most maxBeyond): those it never stored
 	// elsewhere bound the coverage.
-	beyond *FullStore
+	beyond *store.Exact
 }
 
 const maxBeyond = 1 << 20
 
 // NewDFS prepares a depth-first search of m.
 func NewDFS(m *vm.Model, opts Options) *DFS {
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = 10000
+	opts.MaxDepth = opts.Depth()
+	st := opts.Store
+	if st == nil {
+		st = store.NewExact()
 	}
-	store := opts.Store
-	if store == nil {
-		store = NewFullStore()
-	}
-	d := &DFS{m: m, opts: opts, store: store, vm: vm.NewMachine(m)}
+	d := &DFS{m: m, opts: opts, store: st, vm: vm.NewMachine(m)}
 	if opts.Observer != nil {
 		d.vm.Cond = opts.Observer.Condition
 	}
-	d.track, _ = store.(tracker)
+	d.track, _ = st.(tracker)
 	d.priorities = m.HasPriority
 	for _, pt := range m.Types {
 		if pt.Provided != nil {
@@ -231,22 +91,20 @@ func (d *DFS) Run() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.root != nil {
-		s0 = d.root
+	depth := 0
+	if start := d.opts.Start; start != nil {
+		s0, depth = start.State, start.Depth
 	}
 	d.res = &Result{}
-	if d.opts.Follow != nil && d.opts.Follow.Trustful() {
-		return nil, errors.New("a trustful script is followed by Trustful, not by the search")
-	}
-	if d.opts.Script != nil {
-		switch store := d.store.(type) {
-		case *FullStore:
-			if store.Len() > 0 {
+	if d.opts.Recorder != nil {
+		switch st := d.store.(type) {
+		case *store.Exact:
+			if st.Len() > 0 {
 				return nil, errors.New("a search script needs a new store")
 			}
-			store.NumberStates()
-			d.numbered = store
-		case *Cache:
+			st.NumberStates()
+			d.numbered = st
+		case *store.Cache:
 			// the script names the states itself
 		default:
 			return nil, errors.New("a search script needs the exact store or a cache")
@@ -264,15 +122,18 @@ func (d *DFS) Run() (*Result, error) {
 				panic(r)
 			}
 		}()
-		d.search(s0, d.rootDepth)
-		d.res.Complete = !d.res.DepthLimited
-		if d.opts.Follow != nil {
-			d.deviate(d.opts.Follow.end())
+		d.search(s0, depth)
+		d.res.Stop = search.Stop{Reason: search.Complete}
+		if d.res.DepthLimited {
+			d.res.Stop = search.Stop{Reason: search.DepthBound}
+		}
+		if d.opts.Follower != nil {
+			d.deviate(d.opts.Follower.End())
 		}
 	}()
 	d.res.Elapsed = time.Since(d.start)
 	d.res.Transitions = d.res.Stored + d.res.Matched
-	if !d.res.Complete && d.opts.Follow == nil && d.opts.Script == nil {
+	if !d.res.Complete() && d.opts.Follower == nil && d.opts.Recorder == nil {
 		d.res.Estimate = d.stackEstimate()
 		d.res.Beyond = d.countBeyond()
 	}
@@ -299,12 +160,16 @@ type pathStep struct {
 }
 
 // trail returns the path as steps of transitions.
-func (d *DFS) trail() []Step {
-	out := make([]Step, len(d.rootTrail), len(d.rootTrail)+d.path.len())
-	copy(out, d.rootTrail)
+func (d *DFS) trail() []trail.Step {
+	var root []trail.Step
+	if d.opts.Start != nil {
+		root = d.opts.Start.Path
+	}
+	out := make([]trail.Step, len(root), len(root)+d.path.len())
+	copy(out, root)
 	for i := range d.path.len() {
 		st := d.path.at(i)
-		out = append(out, Step{Pid: int(st.pid), Trans: d.m.Types[st.proctype].Trans[st.trans]})
+		out = append(out, trail.Step{Pid: int(st.pid), Trans: d.m.Types[st.proctype].Trans[st.trans]})
 	}
 	return out
 }
@@ -414,10 +279,10 @@ func (d *DFS) search(s0 *vm.State, depth int) {
 // into it counts as a move.
 func (d *DFS) pop(moved bool) {
 	switch {
-	case d.opts.Script != nil:
-		d.opts.Script.backtrack()
-	case d.opts.Follow != nil:
-		d.deviate(d.opts.Follow.backtrack())
+	case d.opts.Recorder != nil:
+		d.opts.Recorder.Backtrack()
+	case d.opts.Follower != nil:
+		d.deviate(d.opts.Follower.Backtrack())
 	}
 	if d.track != nil {
 		if f := d.frames.top(); f.slot >= 0 {
@@ -579,8 +444,8 @@ func (d *DFS) passDone(f *frame) {
 		f.timeout = true
 		f.phase = phasePass
 	default:
-		if d.opts.Script != nil {
-			d.opts.Script.deadEnd()
+		if d.opts.Recorder != nil {
+			d.opts.Recorder.DeadEnd()
 		}
 		if !d.validEnd(s) {
 			// pan names the depth one less than the state's (its search
@@ -595,35 +460,30 @@ func (d *DFS) passDone(f *frame) {
 // storeScripted inserts key into the store, recording the arrival in the
 // script being written; a certification asks the script instead.
 func (d *DFS) storeScripted(key []byte) bool {
-	if r := d.opts.Follow; r != nil {
-		fp, _ := hash2(key, fingerprintSeed)
-		isNew, err := r.arrive(fp)
+	if r := d.opts.Follower; r != nil {
+		isNew, err := r.Arrive(store.Fingerprint(key))
 		d.deviate(err)
 		return isNew
 	}
 	isNew := d.store.Insert(key)
-	if w := d.opts.Script; w != nil {
+	if w := d.opts.Recorder; w != nil {
 		if d.numbered != nil {
-			w.arrive(isNew, d.numbered.LastID())
+			w.Arrive(nil, isNew, d.numbered.LastID())
 		} else {
-			w.arriveKey(key, isNew)
+			w.Arrive(key, isNew, 0)
 		}
 	}
 	return isNew
 }
 
-// fingerprintSeed seeds the fingerprints a certification keeps of the
-// states a script names (004 Definition 3.1.3).
-const fingerprintSeed = 0x5c41_7e2b_9d3f_8a61
-
 // moveScripted records that the search takes transition t of process pid,
 // or checks that the script being followed does.
 func (d *DFS) moveScripted(pid int, t *vm.Trans, timeout bool) {
 	switch {
-	case d.opts.Script != nil:
-		d.opts.Script.move(pid, t.ID, timeout, t.Asserts)
-	case d.opts.Follow != nil:
-		d.deviate(d.opts.Follow.move(pid, t.ID, d.moveName))
+	case d.opts.Recorder != nil:
+		d.opts.Recorder.Move(pid, t, timeout)
+	case d.opts.Follower != nil:
+		d.deviate(d.opts.Follower.Move(pid, t.ID, d.moveName))
 	}
 }
 
@@ -646,20 +506,8 @@ func (d *DFS) deviate(err error) {
 	if err == nil {
 		return
 	}
-	d.res.failCertification(err)
-	panic(errStop)
-}
-
-// failCertification records why a certification failed: a deviation, or
-// an error reading the script.
-func (res *Result) failCertification(err error) {
-	dev, ok := err.(*Deviation)
-	if !ok {
-		dev = &Deviation{Kind: "format", Message: err.Error()}
-	}
-	res.Deviation = dev
-	res.Stopped = "certification failed: " + err.Error()
-	res.Complete = false
+	d.res.Deviation = err
+	d.stop(search.Stop{Reason: search.Deviation, Detail: "certification failed: " + err.Error()})
 }
 
 // insert stores s, the state of frame f, and reports whether it is new; a
@@ -683,8 +531,8 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if d.track != nil {
 		f.slot = d.track.Last()
 		if f.slot < 0 {
-			res.Stopped = fmt.Sprintf("%v, at depth %d (give it room for more states than the search goes deep; -m bounds the depth)", d.track.Err(), f.depth)
-			panic(errStop)
+			d.stop(search.Stop{Reason: search.CacheFull,
+				Detail: fmt.Sprintf("%v, at depth %d (give it room for more states than the search goes deep; -m bounds the depth)", d.track.Err(), f.depth)})
 		}
 		d.track.Entered(f.slot, int(f.depth))
 		f.redo = d.track.SeenBefore()
@@ -704,8 +552,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		d.checkBounds()
 	}
 	if res.Stored == d.opts.MaxStates {
-		res.Stopped = fmt.Sprintf("state bound of %d states reached", d.opts.MaxStates)
-		panic(errStop)
+		d.stop(search.Stopped(search.StateBound, d.opts.Budget))
 	}
 	return true
 }
@@ -715,22 +562,17 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 func (d *DFS) checkBounds() {
 	if d.opts.MaxMemory > 0 {
 		if m := d.memory(); m.Vectors+m.Table+m.Stack > d.opts.MaxMemory {
-			d.res.Stopped = fmt.Sprintf("memory bound of %d bytes reached", d.opts.MaxMemory)
-			panic(errStop)
+			d.stop(search.Stopped(search.MemoryBound, d.opts.Budget))
 		}
 	}
 	if d.opts.Progress != nil {
 		d.progress()
 	}
-	if d.opts.TimeLimit > 0 && time.Since(d.start) > d.opts.TimeLimit {
-		d.res.Stopped = fmt.Sprintf("time limit of %v reached", d.opts.TimeLimit)
-		panic(errStop)
+	if d.opts.Time > 0 && time.Since(d.start) > d.opts.Time {
+		d.stop(search.Stopped(search.TimeLimit, d.opts.Budget))
 	}
-	select {
-	case <-d.opts.Stop:
-		d.res.Stopped = "interrupted"
-		panic(errStop)
-	default:
+	if d.opts.Interrupted() {
+		d.stop(search.Stop{Reason: search.Interrupted})
 	}
 }
 
@@ -769,9 +611,8 @@ func (d *DFS) assertions(machine *vm.Machine, depth int) {
 func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
 	for _, e := range machine.Errors {
 		if e.Fatal {
-			d.res.Stopped = e.Msg
 			d.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
-			panic(errStop)
+			d.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
 		}
 	}
 	return false
@@ -780,16 +621,13 @@ func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
 // report counts an error, keeps it with its trail, and stops the search
 // when the error bound is reached.
 func (d *DFS) report(e *Error) {
-	d.res.Stats.Errors++
+	d.res.Stats.NumErrors++
 	if d.opts.MaxErrors > 0 || len(d.res.Errors) == 0 {
 		e.Trail = d.trail()
 		d.res.Errors = append(d.res.Errors, e)
 	}
-	if d.opts.MaxErrors > 0 && d.res.Stats.Errors >= int64(d.opts.MaxErrors) {
-		if d.res.Stopped == "" {
-			d.res.Stopped = "error bound reached"
-		}
-		panic(errStop)
+	if d.opts.MaxErrors > 0 && d.res.Stats.NumErrors >= int64(d.opts.MaxErrors) && e.Kind != RuntimeFailure {
+		d.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
 

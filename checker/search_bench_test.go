@@ -1,6 +1,10 @@
 package checker
 
-import "testing"
+import (
+	"gmc/internal/modeltest"
+	"gmc/search"
+	"testing"
+)
 
 // BenchmarkSearch is one exhaustive search of an example model, the
 // search as gmc run does it without options: the base against which
@@ -9,13 +13,13 @@ import "testing"
 //
 //	go test ./checker -run XXX -bench Search -count 5
 func BenchmarkSearch(b *testing.B) {
-	m, err := compileFile("../examples/models/peterson_n.pml", false)
+	m, err := modeltest.Compile("../examples/models/peterson_n.pml", false)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		res, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
-		if err != nil || !res.Complete {
+		res, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: 1 << 20}}).Run()
+		if err != nil || !res.Complete() {
 			b.Fatal(err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 
+	"gmc/store"
 	"gmc/vm"
 )
 
@@ -20,7 +21,7 @@ func BitstateSeries(compile func() (*vm.Model, error), sizes []int, k uint, seed
 		if err != nil {
 			return nil, err
 		}
-		bits, err := NewBitstate(uint(sizes[i]), k, seed)
+		bits, err := store.NewBitstate(uint(sizes[i]), k, seed)
 		if err != nil {
 			return nil, err
 		}

@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"gmc/lang"
+	"gmc/internal/modeltest"
+	"gmc/search"
 	"gmc/vm"
 )
 
@@ -53,30 +53,21 @@ func readNoteCase(t *testing.T, file string) noteCase {
 
 // verify runs gmc's exhaustive search on a model file.
 func verify(t *testing.T, file string, noMerge bool, maxDepth int) (*Result, error) {
-	m, err := compileFile(file, noMerge)
+	m, err := modeltest.Compile(file, noMerge)
 	if err != nil {
 		return nil, err
 	}
-	return NewDFS(m, Options{MaxDepth: maxDepth}).Run()
-}
-
-// compileFile reads, checks and compiles a model.
-func compileFile(file string, noMerge bool) (*vm.Model, error) {
-	spec, diags := lang.Load(file, nil)
-	if diags.ErrorCount() > 0 {
-		return nil, fmt.Errorf("%v", diags)
-	}
-	return vm.Compile(spec, vm.Options{NoMerge: noMerge})
+	return NewDFS(m, Options{Budget: search.Budget{MaxDepth: maxDepth}}).Run()
 }
 
 // verifyModel runs the search pan's conformance runs do (-c0 -m100000)
 // and returns the result with the model.
 func verifyModel(t *testing.T, file string, noMerge bool) (*Result, *vm.Model) {
-	m, err := compileFile(file, noMerge)
+	m, err := modeltest.Compile(file, noMerge)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := NewDFS(m, Options{MaxDepth: 100000}).Run()
+	res, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: 100000}}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +121,7 @@ func testCounts(t *testing.T, dir string) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.Stats.Errors}
+				got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.Stats.NumErrors}
 				if got != want {
 					t.Errorf("got    stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d\nwant   stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d",
 						got.stored, got.matched, got.transitions, got.atomic, got.depth, got.errors,

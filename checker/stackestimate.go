@@ -1,10 +1,11 @@
 package checker
 
 import (
-	"strings"
 	"time"
 
+	"gmc/store"
 	"gmc/vm"
+	"gmc/walk"
 )
 
 // The estimate of a depth-first search stopped early (by its memory or
@@ -13,9 +14,6 @@ import (
 // finished below the states on its stack are the samples: (b) how many,
 // (a) the states in them; (d) the moves of the stack's states to states
 // not visited; the states never visited are about a/b * d.
-
-// MethodStackEstimate names the estimate in reports.
-const MethodStackEstimate = "estimate from the DFS stack, 004 eq. 5.2-5.3"
 
 // StackEstimate is the coverage a stopped search estimates.
 type StackEstimate struct {
@@ -31,9 +29,7 @@ type StackEstimate struct {
 // (no telling what is visited), a stop at an error or at the depth
 // bound, no subtree finished.
 func (d *DFS) stackEstimate() *StackEstimate {
-	why := d.res.Stopped
-	if d.res.Stats.Errors > 0 || !(strings.Contains(why, "bound") || strings.Contains(why, "interrupted") || strings.Contains(why, "time limit")) ||
-		strings.Contains(why, "error bound") {
+	if d.res.Stats.NumErrors > 0 || !d.res.Stop.Reason.Bounded() {
 		return nil
 	}
 	return d.estimateFromStack()
@@ -42,11 +38,11 @@ func (d *DFS) stackEstimate() *StackEstimate {
 // estimateFromStack is the estimate of the search as it stands (nil when
 // the store cannot tell what is visited, or no subtree is finished).
 func (d *DFS) estimateFromStack() *StackEstimate {
-	store, ok := d.store.(*FullStore)
-	if !ok || d.root != nil || d.frames.len() == 0 {
+	exact, ok := d.store.(*store.Exact)
+	if !ok || d.opts.Start != nil || d.frames.len() == 0 {
 		return nil
 	}
-	w, err := newWalker(d.m, d.opts.MaxDepth)
+	w, err := walk.New(d.m, d.opts.MaxDepth)
 	if err != nil {
 		return nil
 	}
@@ -60,14 +56,14 @@ func (d *DFS) estimateFromStack() *StackEstimate {
 		}
 		onStack++
 		fresh += int64(f.fresh)
-		succ, _ := w.successors(d.stateAt(int(f.depth)))
+		succ, _ := w.Successors(d.stateAt(int(f.depth)))
 		for _, sc := range succ {
-			if sc.s == nil {
+			if sc.S == nil {
 				continue
 			}
-			key := d.m.Key(sc.s, nil)
-			if !store.Has(key) {
-				h, _ := hash2(key, fingerprintSeed)
+			key := d.m.Key(sc.S, nil)
+			if !exact.Has(key) {
+				h := store.Fingerprint(key)
 				unvisited[h] = true
 			}
 		}
@@ -125,14 +121,14 @@ func (d *DFS) progress() {
 // noteBeyond keeps s, a state the depth bound cut off, when the store is
 // exact and has not stored it.
 func (d *DFS) noteBeyond(s *vm.State) {
-	store, ok := d.store.(*FullStore)
-	if !ok || d.root != nil {
+	exact, ok := d.store.(*store.Exact)
+	if !ok || d.opts.Start != nil {
 		return
 	}
 	if d.beyond == nil {
-		d.beyond = NewFullStore()
+		d.beyond = store.NewExact()
 	}
-	if key := d.m.Key(s, nil); d.beyond.Len() < maxBeyond && !store.Has(key) {
+	if key := d.m.Key(s, nil); d.beyond.Len() < maxBeyond && !exact.Has(key) {
 		d.beyond.Insert(key)
 	}
 }
@@ -140,13 +136,13 @@ func (d *DFS) noteBeyond(s *vm.State) {
 // countBeyond counts the states cut off by the depth bound that the
 // search did not store by another, shorter path.
 func (d *DFS) countBeyond() int64 {
-	store, ok := d.store.(*FullStore)
+	exact, ok := d.store.(*store.Exact)
 	if !ok || d.beyond == nil {
 		return 0
 	}
 	var n int64
-	d.beyond.each(func(key []byte) {
-		if !store.Has(key) {
+	d.beyond.Each(func(key []byte) {
+		if !exact.Has(key) {
 			n++
 		}
 	})

@@ -79,8 +79,8 @@ func unreachedListing(t *testing.T, model string, noMerge bool) string {
 	}
 	t.Chdir(dir)
 	res, m := verifyModel(t, filepath.Base(model), noMerge)
-	if !res.Complete {
-		t.Fatalf("search incomplete: %s", res.Stopped)
+	if !res.Complete() {
+		t.Fatalf("search incomplete: %s", res.Stop)
 	}
 	var b strings.Builder
 	WriteUnreached(&b, m, res)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gmc/checker"
+	"gmc/search"
 )
 
 // BenchmarkObserved is checker.BenchmarkSearch's search with the
@@ -13,8 +14,8 @@ import (
 func BenchmarkObserved(b *testing.B) {
 	m := compile(&testing.T{}, "../examples/models/peterson_n.pml", true)
 	for b.Loop() {
-		res, err := checker.NewDFS(m, checker.Options{MaxDepth: 1 << 20, Observer: New(m)}).Run()
-		if err != nil || !res.Complete {
+		res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20}, Observer: New(m)}).Run()
+		if err != nil || !res.Complete() {
 			b.Fatal(err)
 		}
 	}

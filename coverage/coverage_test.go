@@ -10,6 +10,8 @@ import (
 
 	"gmc/checker"
 	"gmc/lang"
+	"gmc/search"
+	"gmc/store"
 	"gmc/vm"
 )
 
@@ -30,16 +32,16 @@ func compile(t *testing.T, file string, conditions bool) *vm.Model {
 
 // analyze runs an exhaustive search of file with an analyzer (and the
 // store given, nil for the exact one) and returns its report.
-func analyze(t *testing.T, file string, store checker.Store) *Report {
+func analyze(t *testing.T, file string, st store.Store) *Report {
 	t.Helper()
 	m := compile(t, file, true)
 	a := New(m)
-	res, err := checker.NewDFS(m, checker.Options{MaxDepth: 10000, Observer: a, Store: store, MaxErrors: 0}).Run()
+	res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 10000, MaxErrors: 0}, Observer: a, Store: st}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Complete {
-		t.Fatalf("%s: search incomplete: %s", file, res.Stopped)
+	if !res.Complete() {
+		t.Fatalf("%s: search incomplete: %s", file, res.Stop)
 	}
 	return a.Report("")
 }
@@ -135,15 +137,15 @@ func TestEveryStore(t *testing.T) {
 	file := "../testdata/coverage/linkedqueue.pml"
 	var want bytes.Buffer
 	analyze(t, file, nil).Write(&want)
-	bits, err := checker.NewBitstate(24, 3, 1)
+	bits, err := store.NewBitstate(24, 3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache, err := checker.NewCache(20, checker.PolicyRandom, 1, false)
+	cache, err := store.NewCache(20, store.PolicyRandom, 1, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, store := range map[string]checker.Store{"bitstate": bits, "cache": cache} {
+	for name, store := range map[string]store.Store{"bitstate": bits, "cache": cache} {
 		var got bytes.Buffer
 		analyze(t, file, store).Write(&got)
 		if got.String() != want.String() {
@@ -168,16 +170,16 @@ func TestConditionsChangeNothing(t *testing.T) {
 		if len(observed.Conds) == 0 {
 			t.Errorf("%s: no conditions", file)
 		}
-		opts := checker.Options{MaxDepth: 10000, MaxStates: 200000}
+		opts := checker.Options{Budget: search.Budget{MaxDepth: 10000, MaxStates: 200000}}
 		r1, err1 := checker.NewDFS(plain, opts).Run()
 		opts.Observer = New(observed)
 		r2, err2 := checker.NewDFS(observed, opts).Run()
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
-		if r1.Stored != r2.Stored || r1.Matched != r2.Matched || r1.AtomicSteps != r2.AtomicSteps || r1.Stats.Errors != r2.Stats.Errors {
+		if r1.Stored != r2.Stored || r1.Matched != r2.Matched || r1.AtomicSteps != r2.AtomicSteps || r1.Stats.NumErrors != r2.Stats.NumErrors {
 			t.Errorf("%s: counts differ with condition reporting: %d/%d/%d/%d vs %d/%d/%d/%d", file,
-				r1.Stored, r1.Matched, r1.AtomicSteps, r1.Stats.Errors, r2.Stored, r2.Matched, r2.AtomicSteps, r2.Stats.Errors)
+				r1.Stored, r1.Matched, r1.AtomicSteps, r1.Stats.NumErrors, r2.Stored, r2.Matched, r2.AtomicSteps, r2.Stats.NumErrors)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"gmc/checker"
 	"gmc/estimate"
 	"gmc/lang"
+	"gmc/search"
 	"gmc/vm"
 )
 
@@ -51,8 +52,8 @@ func exhaustive(path string) int64 {
 	if err != nil {
 		return 0
 	}
-	res, err := checker.NewDFS(m, checker.Options{MaxStates: 1 << 19, MaxDepth: 1 << 20}).Run()
-	if err != nil || !res.Complete || res.Stored < 1<<10 {
+	res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxStates: 1 << 19, MaxDepth: 1 << 20}}).Run()
+	if err != nil || !res.Complete() || res.Stored < 1<<10 {
 		return 0
 	}
 	return res.Stored
@@ -96,7 +97,7 @@ func TestAccuracy(t *testing.T) {
 			for l := lo; l <= hi; l++ {
 				sizes = append(sizes, l)
 			}
-			results, err := checker.BitstateSeries(func() (*vm.Model, error) { return compile(path) }, sizes, uint(k), 0, checker.Options{MaxDepth: 1 << 20})
+			results, err := checker.BitstateSeries(func() (*vm.Model, error) { return compile(path) }, sizes, uint(k), 0, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20}})
 			if err != nil {
 				t.Fatal(err)
 			}

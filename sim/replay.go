@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"gmc/checker"
 	"gmc/lang"
+	"gmc/trail"
 	"gmc/vm"
 )
 
@@ -14,7 +14,7 @@ import (
 // and the final report. m must be compiled as the run that wrote the
 // trail was (statement merging on or off), with vm.Options{Trace: true}.
 // A step the model cannot take ends the replay with an error.
-func Replay(m *vm.Model, steps []checker.TrailStep, opts Options, w io.Writer) (*Result, error) {
+func Replay(m *vm.Model, steps []trail.Entry, opts Options, w io.Writer) (*Result, error) {
 	r, err := vm.NewRunner(m)
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func Replay(m *vm.Model, steps []checker.TrailStep, opts Options, w io.Writer) (
 			p.res.Depth = depth
 			break
 		}
-		mv, err := checker.NextMove(r, st)
+		mv, err := trail.NextMove(r, st)
 		if err != nil {
 			return p.res, fmt.Errorf("step %d (process %d, transition %d): %v", depth, st.Pid, st.Trans, err)
 		}

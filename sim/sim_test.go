@@ -14,6 +14,8 @@ import (
 
 	"gmc/checker"
 	"gmc/lang"
+	"gmc/search"
+	"gmc/trail"
 	"gmc/vm"
 )
 
@@ -145,16 +147,16 @@ func run(t *testing.T, model string, replay bool, opts Options) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := checker.NewDFS(m, checker.Options{MaxErrors: 1}).Run()
+	res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxErrors: 1}}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Errors) == 0 {
 		t.Fatal("the search finds no error to replay")
 	}
-	var steps []checker.TrailStep
+	var steps []trail.Entry
 	for _, st := range res.Errors[0].Trail {
-		steps = append(steps, checker.TrailStep{Pid: st.Pid, Trans: st.Trans.ID})
+		steps = append(steps, trail.Entry{Pid: st.Pid, Trans: st.Trans.ID})
 	}
 	if _, err := Replay(m, steps, opts, &out); err != nil {
 		t.Fatal(err)

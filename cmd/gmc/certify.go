@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"gmc/checker"
+	"gmc/script"
 	"gmc/vm"
 )
 
@@ -16,16 +16,16 @@ func init() {
 
 // certifyJSON is the --json form of a certification (DESIGN.md).
 type certifyJSON struct {
-	Model     string             `json:"model"`
-	Script    string             `json:"script"`
-	OK        bool               `json:"ok"`
-	Deviation *checker.Deviation `json:"deviation"`
-	States    int64              `json:"states"`
-	Errors    int64              `json:"errors"`
-	ElapsedS  float64            `json:"elapsed_s"`
-	// PeakFingerprints and Parts: see checker.Certification.
-	PeakFingerprints int            `json:"peak_fingerprints"`
-	Parts            []checker.Part `json:"parts,omitempty"`
+	Model     string            `json:"model"`
+	Script    string            `json:"script"`
+	OK        bool              `json:"ok"`
+	Deviation *script.Deviation `json:"deviation"`
+	States    int64             `json:"states"`
+	Errors    int64             `json:"errors"`
+	ElapsedS  float64           `json:"elapsed_s"`
+	// PeakFingerprints and Parts: see script.Certification.
+	PeakFingerprints int           `json:"peak_fingerprints"`
+	Parts            []script.Part `json:"parts,omitempty"`
 }
 
 func runCertify(args []string, stdout, stderr io.Writer) int {
@@ -58,13 +58,13 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer file.Close()
-	script, err := checker.ReadScript(file, m.Fingerprint())
+	reader, err := script.Read(file, m.Fingerprint())
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", scriptPath, err)
 		return exitUsage
 	}
-	defer script.Close()
-	if script.Trustful() != *trustful {
+	defer reader.Close()
+	if reader.Trustful() != *trustful {
 		if *trustful {
 			fmt.Fprintf(stderr, "%s: error: not a trustful script (certify it without --trustful)\n", scriptPath)
 		} else {
@@ -72,20 +72,20 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	var res *checker.Result
+	var res *script.Result
 	if *parallel > 0 {
-		res, err = checker.CertifyParallel(m, script, *parallel)
+		res, err = script.CertifyParallel(m, reader, *parallel)
 	} else {
-		res, err = checker.Certify(m, script)
+		res, err = script.Certify(m, reader)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	certified := res.Deviation == nil && res.Complete
+	certified := res.Failure() == nil && res.Complete()
 	if *asJSON {
-		out := certifyJSON{Model: path, Script: scriptPath, OK: certified, Deviation: res.Deviation,
-			States: res.Stored, Errors: res.Stats.Errors, ElapsedS: res.Elapsed.Seconds()}
+		out := certifyJSON{Model: path, Script: scriptPath, OK: certified, Deviation: res.Failure(),
+			States: res.Stored, Errors: res.Stats.NumErrors, ElapsedS: res.Elapsed.Seconds()}
 		if c := res.Certification; c != nil {
 			out.PeakFingerprints, out.Parts = c.PeakFingerprints, c.Parts
 		}
@@ -100,12 +100,12 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 			paintOK.Fprintf(stdout, "certified: %s follows the search of %s: %d states, %d transitions, every state checked\n",
 				scriptPath, path, res.Stored, res.Transitions)
 		default:
-			paintError.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Deviation.Kind, res.Deviation.Error())
+			paintError.Fprintf(stdout, "certification failed: %s: %s deviation: %s\n", scriptPath, res.Failure().Kind, res.Failure().Error())
 		}
 		if c := res.Certification; c != nil && certified {
 			writeCertification(stdout, c, res.Stored, *trustful)
 		}
-		fmt.Fprintf(stdout, "errors: %d\n", res.Stats.Errors)
+		fmt.Fprintf(stdout, "errors: %d\n", res.Stats.NumErrors)
 		for _, e := range res.Errors {
 			if e.Pos.IsValid() {
 				fmt.Fprintf(stdout, "%s: %s (at depth %d)\n", e.Pos, e.Msg, e.Depth)
@@ -118,7 +118,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case !certified:
 		return exitViolation
-	case res.Stats.Errors > 0:
+	case res.Stats.NumErrors > 0:
 		return exitViolation
 	}
 	return exitOK
@@ -126,7 +126,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 
 // writeCertification prints what a certification kept and, in parallel,
 // how the script was split.
-func writeCertification(w io.Writer, c *checker.Certification, states int64, trustful bool) {
+func writeCertification(w io.Writer, c *script.Certification, states int64, trustful bool) {
 	if !trustful {
 		fmt.Fprintf(w, "fingerprints: at most %d kept at once (%.1f%% of the states)\n", c.PeakFingerprints, 100*float64(c.PeakFingerprints)/float64(max(states, 1)))
 	}

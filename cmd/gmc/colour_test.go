@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gmc/checker"
+	"gmc/search"
 
 	"github.com/fatih/color"
 )
@@ -33,7 +34,7 @@ func TestColour(t *testing.T) {
 		res     checker.Result
 		want    string
 	}{
-		{100, checker.Result{Complete: true}, "\x1b[32m"},
+		{100, checker.Result{Stop: search.Stop{Reason: search.Complete}}, "\x1b[32m"},
 		{42, checker.Result{}, "\x1b[33m"},
 		{-1, checker.Result{}, "coverage: unknown"},
 	} {

@@ -13,6 +13,8 @@ import (
 	"gmc/estimate"
 	"gmc/internal/atomicfile"
 	"gmc/lang"
+	"gmc/search"
+	"gmc/store"
 	"gmc/vm"
 )
 
@@ -77,7 +79,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	}
 	// Each run goes on past errors, so that N counts the states the
 	// filter let the search reach.
-	runs, err := checker.BitstateSeries(compile, sizes, uint(f.k), f.seed, checker.Options{MaxDepth: f.maxDepth})
+	runs, err := checker.BitstateSeries(compile, sizes, uint(f.k), f.seed, checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth}})
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 		return exitUsage
@@ -110,7 +112,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 // parseSizes reads A..B or A,B,C (log2 of filter sizes), in increasing order.
 func parseSizes(s string) ([]int, error) {
 	var out []int
-	bad := fmt.Errorf("--sizes %q: want A..B or A,B,C with 3 <= A < B <= %d", s, checker.MaxBitstateLog2)
+	bad := fmt.Errorf("--sizes %q: want A..B or A,B,C with 3 <= A < B <= %d", s, store.MaxBitstateLog2)
 	if a, b, ok := strings.Cut(s, ".."); ok {
 		lo, err1 := strconv.Atoi(strings.TrimSpace(a))
 		hi, err2 := strconv.Atoi(strings.TrimSpace(b))
@@ -132,7 +134,7 @@ func parseSizes(s string) ([]int, error) {
 			out = append(out, l)
 		}
 	}
-	if len(out) == 0 || out[0] < 3 || out[len(out)-1] > checker.MaxBitstateLog2 {
+	if len(out) == 0 || out[0] < 3 || out[len(out)-1] > store.MaxBitstateLog2 {
 		return nil, bad
 	}
 	return out, nil
@@ -166,18 +168,15 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 			fitR2 = fmt.Sprintf("%.4f", c.R2)
 		}
 		note := ""
-		switch runs[i].Stats.Errors {
+		switch runs[i].Stats.NumErrors {
 		case 0:
 		case 1:
 			note = "1 error"
 		default:
-			note = fmt.Sprintf("%d errors", runs[i].Stats.Errors)
+			note = fmt.Sprintf("%d errors", runs[i].Stats.NumErrors)
 		}
-		if !runs[i].Complete {
-			note = strings.TrimSpace(note + " incomplete: " + runs[i].Stopped)
-			if runs[i].Stopped == "" {
-				note += "depth bound reached"
-			}
+		if !runs[i].Complete() {
+			note = strings.TrimSpace(note + " incomplete: " + runs[i].Stop.String())
 		}
 		line := fmt.Sprintf("%3d %12.0f %10.4g %8s %9s %9s %9s %12s %6s %6s %s",
 			r.Log2Bits, r.States, r.HashFactor, pct(r.Stern), pct(r.Dillinger), simple, pct(r.Fit), fitM, fitR, fitR2, note)
@@ -243,7 +242,7 @@ func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, run
 	out := estimateJSON{Model: path, K: k}
 	for i, r := range rows {
 		out.Runs = append(out.Runs, estimateRunJSON{Log2Bits: r.Log2Bits, States: runs[i].Stored,
-			Errors: runs[i].Stats.Errors, Complete: runs[i].Complete, HashFactor: finite(r.HashFactor),
+			Errors: runs[i].Stats.NumErrors, Complete: runs[i].Complete(), HashFactor: finite(r.HashFactor),
 			Stern: percentJSON(r.Stern), Dillinger: percentJSON(r.Dillinger), Simple: percentJSON(r.Simple), Fit: percentJSON(r.Fit)})
 	}
 	last := rows[len(rows)-1]

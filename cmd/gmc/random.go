@@ -6,7 +6,10 @@ import (
 	"time"
 
 	"gmc/checker"
+	"gmc/estimate"
 	"gmc/internal/hll"
+	"gmc/random"
+	"gmc/search"
 	"gmc/vm"
 )
 
@@ -40,19 +43,19 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 		return exitUsage
 	}
 	var res *checker.Result
-	var rres *checker.RandomResult
-	var mres *checker.MonteCarloResult
+	var rres *random.Result
+	var mres *random.MonteCarloResult
 	if rf.search == "mc" {
-		mres, err = checker.MonteCarlo(m, checker.MonteCarloOptions{MaxStates: states, Split: rf.split, Seed: f.seed,
-			MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Stop: opts.Stop})
+		mres, err = random.MonteCarlo(m, random.MonteCarloOptions{Split: rf.split, Seed: f.seed,
+			Budget: search.Budget{MaxStates: int64(states), MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Interrupt: opts.Interrupt}})
 		if mres != nil {
 			res = &mres.Result
 		}
 	} else {
-		kind := map[string]checker.RandomKind{"urs": checker.URS, "sdrs": checker.SDRS, "rw": checker.RandomWalk}[rf.search]
-		rres, err = checker.RandomSearch(m, checker.RandomOptions{Kind: kind, MaxStates: states, Steps: rf.steps,
-			Restarts: rf.restarts, RestartRandom: rf.restart == "random", Time: rf.time, Seed: f.seed,
-			CountExact: rf.countExact, MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Stop: opts.Stop})
+		kind := map[string]random.Kind{"urs": random.URS, "sdrs": random.SDRS, "rw": random.RW}[rf.search]
+		rres, err = random.Search(m, random.Options{Kind: kind, Keep: states, Steps: rf.steps,
+			Restarts: rf.restarts, RestartRandom: rf.restart == "random", Seed: f.seed, CountExact: rf.countExact,
+			Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Time: rf.time, Interrupt: opts.Interrupt}})
 		if rres != nil {
 			res = &rres.Result
 		}
@@ -62,11 +65,12 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 		return exitUsage
 	}
 	trails := writeTrails(stderr, path, m, res)
-	percent, method := randomCoverage(rres, mres)
+	cov := randomCoverage(res, rres, mres)
+	percent, method := cov.Percent, cov.Method
 	if f.json {
 		out := runJSON{Model: path, StatesStored: res.Stored, StatesMatched: res.Matched, Transitions: res.Transitions,
-			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.Errors, Complete: res.Complete,
-			Stopped: res.Stopped, ElapsedS: res.Elapsed.Seconds(), Search: rf.search,
+			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors, Complete: res.Complete(),
+			Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), ElapsedS: res.Elapsed.Seconds(), Search: rf.search,
 			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heapInUse()}}
 		out.Coverage.Method = method
 		if percent >= 0 {
@@ -84,18 +88,18 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 		writeJSONDocument(stdout, out)
 	} else {
 		writeErrors(stdout, res, trails)
-		if res.Stopped != "" && res.Stats.Errors == 0 {
-			fmt.Fprintf(stdout, "gmc: search stopped: %s\n", res.Stopped)
+		if res.Stop.Early() && res.Stats.NumErrors == 0 {
+			fmt.Fprintf(stdout, "gmc: search stopped: %s\n", res.Stop)
 		}
 		fmt.Fprintf(stdout, "\n(gmc %s)\n", version)
-		if !res.Complete {
+		if !res.Complete() {
 			paintEstimate.Fprintln(stdout, "Warning: Search not completed")
 		}
 		paintHeading.Fprintf(stdout, "\n%s for:\n", map[string]string{"urs": "Uniform random search", "sdrs": "Simplified deep random search",
 			"rw": "Random walk", "mc": "Monte Carlo search"}[rf.search])
 		fmt.Fprintln(stdout, "\tassertion violations\t+")
 		fmt.Fprintln(stdout, "\tinvalid end states\t+")
-		fmt.Fprintf(stdout, "\nState-vector %d byte, depth reached %d, errors: %d\n", res.MaxVector, res.DepthReached, res.Stats.Errors)
+		fmt.Fprintf(stdout, "\nState-vector %d byte, depth reached %d, errors: %d\n", res.MaxVector, res.DepthReached, res.Stats.NumErrors)
 		if rres != nil {
 			writeRandomStats(stdout, rres, states, rf)
 		} else {
@@ -129,7 +133,7 @@ func stateBound(m *vm.Model, f runFlags, opts checker.Options) (int, error) {
 	return int(min(n, 1<<31-1)), nil
 }
 
-func writeRandomStats(w io.Writer, r *checker.RandomResult, states int, rf randomFlags) {
+func writeRandomStats(w io.Writer, r *random.Result, states int, rf randomFlags) {
 	fmt.Fprintf(w, "%9d steps\n", r.Steps)
 	if r.Exact {
 		fmt.Fprintf(w, "%9d distinct states (counted exactly: --count-exact)\n", int64(r.Distinct))
@@ -137,7 +141,7 @@ func writeRandomStats(w io.Writer, r *checker.RandomResult, states int, rf rando
 		fmt.Fprintf(w, "%9s distinct states (HyperLogLog estimate, standard error %.1f%%)\n", fmt.Sprintf("~%.0f", r.Distinct), 100*hll.RelativeError)
 	}
 	fmt.Fprintf(w, "%9.4g redundancy (steps - distinct states) / steps\n", r.Redundancy())
-	if r.Kind == checker.RandomWalk {
+	if r.Kind == random.RW {
 		fmt.Fprintf(w, "%9d walks started again from the initial state\n", r.Restarts)
 		return
 	}
@@ -149,29 +153,28 @@ func writeRandomStats(w io.Writer, r *checker.RandomResult, states int, rf rando
 	fmt.Fprintf(w, "%9d restarts with the memory emptied (at most %d, from %s)\n", r.Restarts, rf.restarts, from)
 }
 
-func writeMonteCarloStats(w io.Writer, r *checker.MonteCarloResult, states int) {
+func writeMonteCarloStats(w io.Writer, r *random.MonteCarloResult, states int) {
 	fmt.Fprintf(w, "%9d states, stored (bound %d)\n", r.Stored, states)
 	fmt.Fprintf(w, "%9d states stored breadth-first\n", r.BFSStates)
 	fmt.Fprintf(w, "%9d productive transitions sampled (b)\n", r.Samples)
 	fmt.Fprintf(w, "%9d states found from them (a)\n", r.SampledStates)
 	fmt.Fprintf(w, "%9d productive transitions left unexplored (d)\n", r.Unexplored)
-	if r.Coverage >= 0 && !r.Complete {
+	if r.Coverage >= 0 && !r.Complete() {
 		fmt.Fprintf(w, "%9.0f states estimated never visited (c = a/b * d)\n", r.Unvisited)
 	}
 }
 
 // randomCoverage is the coverage a randomized or Monte Carlo search
 // reports.
-func randomCoverage(r *checker.RandomResult, mc *checker.MonteCarloResult) (percent float64, method string) {
-	switch {
-	case r != nil:
-		return -1, fmt.Sprintf("a %v search counts the states it visits, not those it misses; --search mc estimates its coverage", r.Kind)
-	case mc.Complete:
-		return 100, "the Monte Carlo search explored every state: nothing left to sample"
-	case mc.Coverage < 0:
-		return -1, "no Monte Carlo estimate: " + mc.NoEstimate
+func randomCoverage(res *checker.Result, r *random.Result, mc *random.MonteCarloResult) estimate.Coverage {
+	f := estimate.Facts{Stop: res.Stop, Stored: res.Stored}
+	if r != nil {
+		f.Randomized = r.Kind.String()
+	} else {
+		f.MonteCarlo = &estimate.Sample{Percent: mc.Coverage, Samples: mc.Samples, SampledStates: mc.SampledStates,
+			Unexplored: mc.Unexplored, NoEstimate: mc.NoEstimate}
 	}
-	return mc.Coverage, "~" + checker.MethodMonteCarlo + "; on gmc's models it is below the truth by about the coverage itself: see bench/README.md"
+	return estimate.Verdict(f)
 }
 
 type randomJSON struct {

@@ -15,6 +15,10 @@ import (
 	"gmc/estimate"
 	"gmc/internal/hll"
 	"gmc/lang"
+	"gmc/script"
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
 	"gmc/vm"
 )
 
@@ -84,7 +88,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	opts := checker.Options{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, TimeLimit: f.random.time}
+	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, Time: f.random.time}}
 	if f.mem != "" {
 		n, err := parseSize(f.mem)
 		if err != nil {
@@ -101,10 +105,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmc run: -m must be positive, -c and -max-states not negative")
 		return exitUsage
 	}
-	var bits *checker.Bitstate
+	var bits *store.Bitstate
 	if f.bitstate {
 		var err error
-		if bits, err = checker.NewBitstate(f.log2Bits, f.hashes, f.seed); err != nil {
+		if bits, err = store.NewBitstate(f.log2Bits, f.hashes, f.seed); err != nil {
 			fmt.Fprintf(stderr, "gmc run: %v\n", err)
 			return exitUsage
 		}
@@ -114,7 +118,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Store = bits
 	}
-	policy, err := checker.ParsePolicy(f.policy)
+	policy, err := store.ParsePolicy(f.policy)
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
@@ -149,11 +153,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	var cache *checker.Cache
+	var cache *store.Cache
 	if f.cache != "" {
 		n, err := cacheStates(f.cache, m)
 		if err == nil {
-			cache, err = checker.NewCache(n, policy, f.seed, f.check)
+			cache, err = store.NewCache(n, policy, f.seed, f.check)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "gmc run: %v\n", err)
@@ -161,12 +165,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Store = cache
 	}
+	var scriptWriter *script.Writer
 	if f.script != "" {
-		if opts.Script, err = checker.NewScriptWriter(m.Fingerprint(), opts.MaxDepth, f.trustful); err != nil {
+		if scriptWriter, err = script.NewWriter(m.Fingerprint(), opts.MaxDepth, f.trustful); err != nil {
 			fmt.Fprintf(stderr, "gmc run: %v\n", err)
 			return exitUsage
 		}
-		defer opts.Script.Discard()
+		defer scriptWriter.Discard()
+		opts.Recorder = scriptWriter.Recorder()
 	}
 	var analyzer *coverage.Analyzer
 	if f.coverage {
@@ -182,7 +188,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	// An interrupt stops the search; the report shows what was done.
 	stop, release := onInterrupt()
 	defer release()
-	opts.Stop = stop
+	opts.Interrupt = stop
 	if f.profile != "" {
 		pf, err := os.Create(f.profile)
 		if err != nil {
@@ -209,9 +215,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	trails := writeTrails(stderr, path, m, res)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
-		if !res.Complete {
+		if !res.Complete() {
 			fmt.Fprintf(stderr, "gmc: no search script written: the search did not complete\n")
-		} else if err := opts.Script.Write(f.script); err != nil {
+		} else if err := scriptWriter.Write(f.script); err != nil {
 			fmt.Fprintf(stderr, "gmc: cannot write the search script: %v\n", err)
 		} else {
 			fmt.Fprintf(stderr, "gmc: wrote %s\n", f.script)
@@ -220,7 +226,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	heap := heapInUse()
 	var cover *coverage.Report
 	if analyzer != nil {
-		cover = analyzer.Report(explored(res, bits))
+		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, bits, cache), res.Stats.NumErrors))
 	}
 	if f.json {
 		writeJSON(stdout, path, res, trails, heap, bits, cache, cover)
@@ -237,9 +243,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 // runExit is gmc run's exit code for a search's result.
 func runExit(res *checker.Result) int {
 	switch {
-	case res.Stats.Errors > 0:
+	case res.Stats.NumErrors > 0:
 		return exitViolation
-	case !res.Complete:
+	case !res.Complete():
 		return exitIncomplete
 	}
 	return exitOK
@@ -263,7 +269,7 @@ func cacheStates(s string, m *vm.Model) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	// checker.Cache's slot (40 bytes), table entries (2 to 4 of 8
+	// store.Cache's slot (40 bytes), table entries (2 to 4 of 8
 	// bytes) and heap entry (24 bytes); the vector's place is rounded up
 	// to 8 bytes
 	const perState = 96
@@ -271,7 +277,7 @@ func cacheStates(s string, m *vm.Model) (int, error) {
 	if n < 2 {
 		return 0, fmt.Errorf("--cache %s: room for fewer than 2 states", s)
 	}
-	return int(min(n, checker.MaxCacheStates)), nil
+	return int(min(n, store.MaxCacheStates)), nil
 }
 
 // physicalMemory is the machine's memory in bytes (0 if unknown: no bound).
@@ -332,16 +338,16 @@ func errorLine(k int, e *checker.Error) string {
 
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line.
-func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *checker.Bitstate, cache *checker.Cache) {
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *store.Bitstate, cache *store.Cache) {
 	writeErrors(w, res, trails)
 	if res.DepthLimited {
 		fmt.Fprintln(w, "error: max search depth too small")
 	}
-	if res.Stopped != "" && res.Stats.Errors == 0 {
-		fmt.Fprintf(w, "gmc: search stopped: %s\n", res.Stopped)
+	if res.Stop.Early() && res.Stats.NumErrors == 0 {
+		fmt.Fprintf(w, "gmc: search stopped: %s\n", res.Stop)
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
-	if !res.Complete {
+	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
 	}
 	if bits != nil {
@@ -353,7 +359,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	fmt.Fprintln(w, "\tassertion violations\t+")
 	fmt.Fprintln(w, "\tcycle checks       \t- (disabled: safety search)")
 	fmt.Fprintln(w, "\tinvalid end states\t+")
-	fmt.Fprintf(w, "\nState-vector %d byte, depth reached %d, errors: %d\n", res.MaxVector, res.DepthReached, res.Stats.Errors)
+	fmt.Fprintf(w, "\nState-vector %d byte, depth reached %d, errors: %d\n", res.MaxVector, res.DepthReached, res.Stats.NumErrors)
 	fmt.Fprintf(w, "%9d states, stored\n", res.Stored)
 	fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
 	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
@@ -401,7 +407,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 
 	// As pan, the listing is left out when the search stopped early: it
 	// would list what was merely not reached yet.
-	if !f.noReach && res.Stopped == "" {
+	if !f.noReach && !res.Stop.Early() {
 		checker.WriteUnreached(w, m, res)
 		fmt.Fprintln(w)
 	}
@@ -409,8 +415,8 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	percent, method := stateCoverage(res, bs, cache)
-	writeCoverage(w, percent, method, res)
+	cov := estimate.Verdict(coverageFacts(res, bits, cache))
+	writeCoverage(w, cov.Percent, cov.Method, res)
 }
 
 // writeCoverage prints the coverage line that ends every report: green
@@ -420,9 +426,9 @@ func writeCoverage(w io.Writer, percent float64, method string, res *checker.Res
 	switch {
 	case percent < 0:
 		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
-	case res.Complete && res.Stats.Errors == 0 && percent == 100:
+	case res.Complete() && res.Stats.NumErrors == 0 && percent == 100:
 		paintOK.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
-	case res.Complete && percent == 100:
+	case res.Complete() && percent == 100:
 		fmt.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
 	default:
 		paintEstimate.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
@@ -437,7 +443,7 @@ type bitstateSummary struct {
 	Dillinger  estimate.Estimate
 }
 
-func summarize(res *checker.Result, bits *checker.Bitstate) *bitstateSummary {
+func summarize(res *checker.Result, bits *store.Bitstate) *bitstateSummary {
 	n, m := float64(res.Stored), float64(uint64(1)<<bits.Log2Bits())
 	s := &bitstateSummary{HashFactor: estimate.HashFactor(n, m), Fill: float64(bits.BitsSet()) / m}
 	if c, ok := estimate.Stern(n, m); ok {
@@ -454,63 +460,33 @@ func percentOrFailed(e estimate.Estimate) string {
 	return fmt.Sprintf("%.4g%%", 100*e.Coverage)
 }
 
-// coverage is the share of the state space the search covered and how it
-// is known; a negative percentage means it is not known. bs is the
-// summary of a bitstate run (nil for an exhaustive one).
-func stateCoverage(res *checker.Result, bs *bitstateSummary, cache *checker.Cache) (percent float64, method string) {
-	if res.Complete && bs != nil {
-		// One run alone: Dillinger–Manolios, the better of the two
-		// single-run estimates in 001's table 3.
-		return 100 * bs.Dillinger.Coverage, "estimate: " + string(estimate.MethodDillinger) + " for one bitstate run; gmc estimate fits a growth curve over several sizes"
-	}
-	if res.Complete && cache != nil {
-		// A stacked search that never evicts a state on its stack
-		// visits every reachable state (004 Theorem 4.2.2).
-		how := "exhaustive search with a state cache completed"
+// coverageFacts are what a depth-first search's result says of its
+// coverage (estimate.Verdict decides what the report says of it).
+func coverageFacts(res *checker.Result, bits *store.Bitstate, cache *store.Cache) estimate.Facts {
+	f := estimate.Facts{Stop: res.Stop, Stored: res.Stored, Beyond: res.Beyond}
+	switch {
+	case bits != nil:
+		f.Store = estimate.BitstateStore
+		f.Dillinger = summarize(res, bits).Dillinger.Coverage
+	case cache != nil:
+		f.Store = estimate.CacheStore
 		if cache.Exact() {
-			how += fmt.Sprintf("; the exact side set holds all %d states", cache.Distinct())
+			f.Distinct = int64(cache.Distinct())
 		}
-		return 100, how
 	}
-	if res.Complete {
-		return 100, "exhaustive search completed"
+	if e := res.Estimate; e != nil {
+		f.Stack = &estimate.Sample{Percent: e.Percent, Samples: e.Samples, SampledStates: e.SampledStates, Unexplored: e.Unexplored}
 	}
-	why := res.Stopped
-	if why == "" && res.DepthLimited {
-		why = "depth bound reached"
-	}
-	if e := res.Estimate; e != nil && bs == nil && cache == nil {
-		return e.Percent, fmt.Sprintf("~%s: %d finished subtrees of %d states, %d moves of the stack to states not visited; search incomplete: %s; on gmc's models it is off by 39 points on average, mostly low: see bench/README.md",
-			checker.MethodStackEstimate, e.Samples, e.SampledStates, e.Unexplored, why)
-	}
-	if res.DepthLimited && res.Stopped == "" && res.Beyond > 0 && bs == nil && cache == nil {
-		// not an estimate: a bound
-		states := fmt.Sprintf("%d states at the depth bound were", res.Beyond)
-		if res.Beyond == 1 {
-			states = "1 state at the depth bound was"
-		}
-		return 100 * float64(res.Stored) / float64(res.Stored+res.Beyond), fmt.Sprintf(
-			"at most: %s never visited, and what lies past them is unknown; raise -m", states)
-	}
-	if strings.Contains(why, "state bound") || strings.Contains(why, "memory bound") {
-		return -1, "search incomplete: " + why + "; no estimate: the search finished no subtree below its stack yet"
-	}
-	return -1, "search incomplete: " + why + "; no estimate for a search stopped there"
+	return f
 }
 
-// explored says why a search did not explore the whole state space, for
-// the model's coverage report ("" when it did).
-func explored(res *checker.Result, bits *checker.Bitstate) string {
-	switch {
-	case !res.Complete && res.Stats.Errors > 0 && res.Stopped != "":
-		return "the search stopped at an error (" + res.Stopped + "; -c0 goes on)"
-	case !res.Complete:
-		_, why := stateCoverage(res, nil, nil)
-		return why
-	case bits != nil:
-		return "a bitstate search may miss states"
+// stoppedText is the words of an early stop, "" for a search that ran to
+// its end (the JSON key "stopped").
+func stoppedText(st search.Stop) string {
+	if !st.Early() {
+		return ""
 	}
-	return ""
+	return st.String()
 }
 
 // runJSON is the --json form of a run's result (DESIGN.md, command-line
@@ -527,6 +503,7 @@ type runJSON struct {
 	Errors        int64            `json:"errors"`
 	Complete      bool             `json:"complete"`
 	Stopped       string           `json:"stopped,omitempty"`
+	StopReason    string           `json:"stop_reason"` // search.Reason: complete, depth_bound, state_bound, ...
 	DepthLimited  bool             `json:"depth_limited"`
 	ElapsedS      float64          `json:"elapsed_s"`
 	Memory        memoryJSON       `json:"memory"`
@@ -595,7 +572,7 @@ type cacheCount struct {
 // cacheCounts counts the distinct states, the states explored again and
 // RW, when they are known exactly: with the exact side set, or when the
 // cache never evicted a state (each state was stored once).
-func cacheCounts(res *checker.Result, cache *checker.Cache) (cacheCount, bool) {
+func cacheCounts(res *checker.Result, cache *store.Cache) (cacheCount, bool) {
 	switch {
 	case cache.Exact():
 		return cacheCount{int64(cache.Distinct()), cache.Restored, redundantWork(res), "exact side set"}, true
@@ -608,7 +585,7 @@ func cacheCounts(res *checker.Result, cache *checker.Cache) (cacheCount, bool) {
 // cacheEstimate estimates what cacheCounts cannot count: the distinct
 // states by the cache's HyperLogLog count, the states explored again, and
 // RW of states (which transitions were taken again is not known).
-func cacheEstimate(res *checker.Result, cache *checker.Cache) (distinct, again, rw float64) {
+func cacheEstimate(res *checker.Result, cache *store.Cache) (distinct, again, rw float64) {
 	distinct = cache.DistinctEstimate()
 	return distinct, max(float64(res.Stored)-distinct, 0), max(float64(res.Stored)/distinct, 1)
 }
@@ -631,18 +608,17 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *checker.Bitstate, cache *checker.Cache, cover *coverage.Report) {
+func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache, cover *coverage.Report) {
 	out := runJSON{
 		Model: path, StatesStored: res.Stored, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
-		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.Errors,
-		Complete: res.Complete, Stopped: res.Stopped, DepthLimited: res.DepthLimited,
+		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors,
+		Complete: res.Complete(), Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), DepthLimited: res.DepthLimited,
 		ElapsedS: res.Elapsed.Seconds(), Analyses: cover,
 		Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
 	}
-	var bs *bitstateSummary
 	if bits != nil {
-		bs = summarize(res, bits)
+		bs := summarize(res, bits)
 		out.Bitstate = &bitstateJSON{Log2Bits: bits.Log2Bits(), K: bits.K(), HashFactor: bs.HashFactor,
 			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
 	}
@@ -655,10 +631,10 @@ func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, h
 			out.Cache.Redundancy = n.rw
 		}
 	}
-	percent, method := stateCoverage(res, bs, cache)
-	out.Coverage.Method = method
-	if percent >= 0 {
-		out.Coverage.Percent = &percent
+	cov := estimate.Verdict(coverageFacts(res, bits, cache))
+	out.Coverage.Method = cov.Method
+	if cov.Percent >= 0 {
+		out.Coverage.Percent = &cov.Percent
 	}
 	out.ErrorList = errorList(res, trails)
 	writeJSONDocument(w, out)
@@ -682,8 +658,8 @@ func errorList(res *checker.Result, trails []string) []errorJSON {
 func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result) []string {
 	var trails []string
 	for k, e := range res.Errors {
-		name := checker.TrailPath(path, k+1)
-		if err := checker.WriteTrail(name, m, e); err != nil {
+		name := trail.Path(path, k+1)
+		if err := trail.Write(name, m, e.Msg, e.Trail); err != nil {
 			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
 			name = ""
 		}

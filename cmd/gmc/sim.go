@@ -8,9 +8,9 @@ import (
 	"os"
 	"time"
 
-	"gmc/checker"
 	"gmc/lang"
 	"gmc/sim"
+	"gmc/trail"
 	"gmc/vm"
 )
 
@@ -99,7 +99,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	trailPath := checker.TrailPath(path, 1)
+	trailPath := trail.Path(path, 1)
 	if fs.NArg() == 2 {
 		trailPath = fs.Arg(1)
 	}
@@ -135,7 +135,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 }
 
 // readTrail reads a trail file, naming the file in its errors.
-func readTrail(path string) (*checker.Trail, error) {
+func readTrail(path string) (*trail.File, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -144,7 +144,7 @@ func readTrail(path string) (*checker.Trail, error) {
 		return nil, err
 	}
 	defer file.Close()
-	tr, err := checker.ReadTrail(file)
+	tr, err := trail.Read(file)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

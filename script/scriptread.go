@@ -1,4 +1,4 @@
-package checker
+package script
 
 import (
 	"bufio"
@@ -40,9 +40,9 @@ type scriptOp struct {
 	x   uint32
 }
 
-// ScriptReader follows a search script during certification: the whole
+// Reader follows a search script during certification: the whole
 // script, read as a stream, or a part of it (parallel certification).
-type ScriptReader struct {
+type Reader struct {
 	r        *stream // the whole script; nil when following a part
 	ahead    *readAhead
 	part     *part
@@ -60,9 +60,9 @@ type ScriptReader struct {
 	peak int
 }
 
-// ReadScript opens a script and checks that it is one, of a model with
+// Read opens a script and checks that it is one, of a model with
 // the given fingerprint.
-func ReadScript(r io.Reader, fingerprint string) (_ *ScriptReader, err error) {
+func Read(r io.Reader, fingerprint string) (_ *Reader, err error) {
 	z, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("not a search script (%v)", err)
@@ -96,30 +96,30 @@ func ReadScript(r io.Reader, fingerprint string) (_ *ScriptReader, err error) {
 	if err != nil || depth <= 0 || line() != "" {
 		return nil, errors.New("corrupt search script: bad header")
 	}
-	return &ScriptReader{r: &stream{r: br, buf: make([]byte, 1<<16)}, ahead: ahead, depth: depth, trustful: kind == "kind trustful", fps: make(map[uint32]uint64)}, nil
+	return &Reader{r: &stream{r: br, buf: make([]byte, 1<<16)}, ahead: ahead, depth: depth, trustful: kind == "kind trustful", fps: make(map[uint32]uint64)}, nil
 }
 
 // Close stops reading the script (certifications close the script they
 // follow when they are done).
-func (s *ScriptReader) Close() {
+func (s *Reader) Close() {
 	if s.ahead != nil {
 		s.ahead.Stop()
 	}
 }
 
 // MaxDepth is the depth bound of the search the script records.
-func (s *ScriptReader) MaxDepth() int { return s.depth }
+func (s *Reader) MaxDepth() int { return s.depth }
 
 // Trustful reports whether the script records only the perfect search.
-func (s *ScriptReader) Trustful() bool { return s.trustful }
+func (s *Reader) Trustful() bool { return s.trustful }
 
 // PeakFingerprints is the most fingerprints the certification kept at
 // once (004 §4.4: the script's marks let it forget them after their last
 // use).
-func (s *ScriptReader) PeakFingerprints() int { return s.peak }
+func (s *Reader) PeakFingerprints() int { return s.peak }
 
 // next reads the next instruction into s.cur (false at a format error).
-func (s *ScriptReader) next() bool {
+func (s *Reader) next() bool {
 	if s.err != nil {
 		return false
 	}
@@ -138,7 +138,7 @@ func (s *ScriptReader) next() bool {
 }
 
 // decode reads an instruction from the stream; N's get their IDs.
-func (s *ScriptReader) decode() (scriptOp, error) {
+func (s *Reader) decode() (scriptOp, error) {
 	s.r.fill()
 	op, err := s.r.byte()
 	if err != nil {
@@ -181,20 +181,20 @@ func (s *ScriptReader) decode() (scriptOp, error) {
 	return in, nil
 }
 
-func (s *ScriptReader) corrupt(err error) error {
+func (s *Reader) corrupt(err error) error {
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		return &Deviation{Kind: "format", Step: s.step, Message: "the script ends before the search does (truncated?)"}
 	}
 	return &Deviation{Kind: "format", Step: s.step, Message: fmt.Sprintf("corrupt search script: %v", err)}
 }
 
-func (s *ScriptReader) deviation(kind, format string, args ...any) error {
+func (s *Reader) deviation(kind, format string, args ...any) error {
 	return &Deviation{Kind: kind, Step: s.step, Message: fmt.Sprintf(format, args...)}
 }
 
 // move checks that the script's next instruction takes transition trans
 // of process pid, the move the search takes next.
-func (s *ScriptReader) move(pid, trans int, what func(pid, trans int) string) error {
+func (s *Reader) move(pid, trans int, what func(pid, trans int) string) error {
 	if !s.next() {
 		return s.err
 	}
@@ -211,7 +211,7 @@ func (s *ScriptReader) move(pid, trans int, what func(pid, trans int) string) er
 
 // arrive reads what the script says of a state the search stores: new,
 // or the state with some ID seen before, whose fingerprint must be fp.
-func (s *ScriptReader) arrive(fp uint64) (isNew bool, err error) {
+func (s *Reader) arrive(fp uint64) (isNew bool, err error) {
 	if !s.next() {
 		return false, s.err
 	}
@@ -248,7 +248,7 @@ func (s *ScriptReader) arrive(fp uint64) (isNew bool, err error) {
 }
 
 // backtrack checks that the script backtracks where the search does.
-func (s *ScriptReader) backtrack() error {
+func (s *Reader) backtrack() error {
 	if !s.next() {
 		return s.err
 	}
@@ -262,7 +262,7 @@ func (s *ScriptReader) backtrack() error {
 }
 
 // end checks that the script ends where the search does.
-func (s *ScriptReader) end() error {
+func (s *Reader) end() error {
 	if !s.next() {
 		return s.err
 	}
@@ -274,7 +274,7 @@ func (s *ScriptReader) end() error {
 
 // finish checks what follows the end instruction: the number of states
 // it claims and the Subgraphs list.
-func (s *ScriptReader) finish() error {
+func (s *Reader) finish() error {
 	if s.part != nil {
 		return nil // the parts' states are counted when the script is split
 	}
@@ -287,7 +287,7 @@ func (s *ScriptReader) finish() error {
 
 // subgraphs reads the Subgraphs list that ends the script, one size per
 // state.
-func (s *ScriptReader) subgraphs() ([]uint64, error) {
+func (s *Reader) subgraphs() ([]uint64, error) {
 	s.step++
 	if op, err := s.r.byte(); err != nil || op != opSubgraphs {
 		return nil, s.deviation("format", "the script has no Subgraphs list after its end")
@@ -312,7 +312,7 @@ func (s *ScriptReader) subgraphs() ([]uint64, error) {
 }
 
 // name describes the instruction read last.
-func (s *ScriptReader) name() string {
+func (s *Reader) name() string {
 	switch in := s.cur; in.op {
 	case opMove:
 		return fmt.Sprintf("take transition %d of process %d", in.x, in.pid)

@@ -1,4 +1,4 @@
-package checker
+package random
 
 import (
 	"fmt"
@@ -6,7 +6,12 @@ import (
 	"sort"
 	"time"
 
+	"gmc/checker"
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
 	"gmc/vm"
+	"gmc/walk"
 )
 
 // The Monte Carlo search (chapter 5 of 004): a search that runs out of
@@ -19,22 +24,19 @@ import (
 // never visited (eq. 5.2); coverage is visited / (visited + unvisited)
 // (eq. 5.3). Both phases check the model: errors come with trails.
 
-// MethodMonteCarlo names the estimate in reports.
-const MethodMonteCarlo = "Monte Carlo estimate, 004 eq. 5.2-5.3"
-
 // MonteCarloOptions configure a Monte Carlo search.
 type MonteCarloOptions struct {
-	MaxStates int     // N: the memory bound, in states
-	Split     float64 // the share of N for the breadth-first phase (0: 0.6, 004's choice)
-	Seed      uint64
-	MaxDepth  int
-	MaxErrors int
-	Stop      <-chan struct{}
+	// Budget bounds the search: MaxStates is N, the memory bound in
+	// states (at least 2); MaxDepth, MaxErrors and Interrupt as for any
+	// search. Time and MaxMemory are not used.
+	search.Budget
+	Split float64 // the share of N for the breadth-first phase (0: 0.6, 004's choice)
+	Seed  uint64
 }
 
 // MonteCarloResult is what a Monte Carlo search did and estimated.
 type MonteCarloResult struct {
-	Result
+	checker.Result
 	BFSStates int64 // states the breadth-first phase stored
 	// The terms of eq. 5.2: (b) productive transitions sampled, (a) the
 	// states their searches found, (d) the productive transitions left
@@ -55,12 +57,12 @@ type MonteCarloResult struct {
 type monteCarlo struct {
 	m     *vm.Model
 	opts  MonteCarloOptions
-	w     *walker
-	store *FullStore
+	w     *walk.Walker
+	store *store.Exact
 	res   *MonteCarloResult
 	key   []byte
 	// the breadth-first phase's states and how each was reached
-	tree stateTree
+	tree walk.Tree
 	cut  bool // the memory ran out inside a sample's search
 }
 
@@ -79,14 +81,12 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 	if opts.Split <= 0 || opts.Split >= 1 {
 		opts.Split = 0.6
 	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = 10000
-	}
-	w, err := newWalker(m, opts.MaxDepth)
+	opts.MaxDepth = opts.Depth()
+	w, err := walk.New(m, opts.MaxDepth)
 	if err != nil {
 		return nil, err
 	}
-	mc := &monteCarlo{m: m, opts: opts, w: w, store: NewFullStore(), res: &MonteCarloResult{Coverage: -1}}
+	mc := &monteCarlo{m: m, opts: opts, w: w, store: store.NewExact(), res: &MonteCarloResult{Coverage: -1}}
 	start := time.Now()
 	func() {
 		defer func() {
@@ -94,7 +94,7 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 				panic(x)
 			}
 		}()
-		work := mc.breadthFirst(w.r.S)
+		work := mc.breadthFirst(w.State())
 		mc.res.BFSStates = int64(mc.store.Len())
 		work = mc.sample(work)
 		mc.estimate(work)
@@ -104,7 +104,7 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 	res.Stored = int64(mc.store.Len())
 	res.Transitions = res.Stored + res.Matched
 	vectors, table := mc.store.Bytes()
-	res.Memory = Memory{Vectors: vectors, Table: table}
+	res.Memory = checker.Memory{Vectors: vectors, Table: table}
 	return res, nil
 }
 
@@ -117,12 +117,12 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 	// the frontier's distinct unvisited targets (nothing is stored once
 	// transitions go to the frontier: they can be counted as they come)
 	targets := map[uint64]bool{}
-	for u := 0; u < len(mc.tree.nodes); u++ {
+	for u := 0; u < len(mc.tree.Nodes); u++ {
 		mc.tick()
 		if mc.store.Len() >= budget {
 			// the frontier: every transition of the states not expanded
-			for ; u < len(mc.tree.nodes); u++ {
-				succ, _ := mc.w.successors(mc.tree.nodes[u].s)
+			for ; u < len(mc.tree.Nodes); u++ {
+				succ, _ := mc.w.Successors(mc.tree.Nodes[u].S)
 				for k, sc := range succ {
 					work = append(work, workItem{int32(u), int32(k)})
 					mc.unvisited(sc, targets)
@@ -130,7 +130,7 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 			}
 			break
 		}
-		succ, deadEnd := mc.w.successors(mc.tree.nodes[u].s)
+		succ, deadEnd := mc.w.Successors(mc.tree.Nodes[u].S)
 		if deadEnd {
 			mc.deadEnd(u)
 		}
@@ -141,7 +141,7 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 				continue
 			}
 			mc.errors(u, sc)
-			if sc.s != nil && !mc.insert(sc.s, sc.steps, u) {
+			if sc.S != nil && !mc.insert(sc.S, sc.Steps, u) {
 				mc.res.Matched++
 			}
 		}
@@ -152,14 +152,14 @@ func (mc *monteCarlo) breadthFirst(s0 *vm.State) []workItem {
 
 // insert stores s, reached from breadth-first state parent by steps,
 // and reports whether it is new.
-func (mc *monteCarlo) insert(s *vm.State, steps []Step, parent int) bool {
+func (mc *monteCarlo) insert(s *vm.State, steps []trail.Step, parent int) bool {
 	mc.key = mc.m.Key(s, mc.key)
 	mc.res.MaxVector = max(mc.res.MaxVector, len(mc.key))
 	if !mc.store.Insert(mc.key) {
 		return false
 	}
-	mc.tree.add(s, steps, parent)
-	mc.res.DepthReached = max(mc.res.DepthReached, int(mc.tree.nodes[len(mc.tree.nodes)-1].depth))
+	mc.tree.Add(s, steps, parent)
+	mc.res.DepthReached = max(mc.res.DepthReached, int(mc.tree.Nodes[len(mc.tree.Nodes)-1].Depth))
 	return true
 }
 
@@ -168,47 +168,47 @@ func (mc *monteCarlo) insert(s *vm.State, steps []Step, parent int) bool {
 // up or no transition is left. It returns the transitions left.
 func (mc *monteCarlo) sample(work []workItem) []workItem {
 	rng := rand.New(rand.NewPCG(mc.opts.Seed, 0x2545f4914f6cdd1d))
-	for len(work) > 0 && mc.store.Len() < mc.opts.MaxStates {
+	for len(work) > 0 && int64(mc.store.Len()) < mc.opts.MaxStates {
 		mc.tick()
 		i := rng.IntN(len(work))
 		item := work[i]
 		work[i] = work[len(work)-1]
 		work = work[:len(work)-1]
-		succ, _ := mc.w.successors(mc.tree.nodes[item.src].s)
+		succ, _ := mc.w.Successors(mc.tree.Nodes[item.src].S)
 		sc := succ[item.k]
 		mc.errors(int(item.src), sc)
-		if sc.s == nil {
+		if sc.S == nil {
 			continue
 		}
-		mc.key = mc.m.Key(sc.s, mc.key)
+		mc.key = mc.m.Key(sc.S, mc.key)
 		if mc.store.Has(mc.key) {
 			mc.res.Matched++
 			continue // unproductive
 		}
 		before := mc.store.Len()
-		d := NewDFS(mc.m, Options{MaxDepth: mc.opts.MaxDepth, Store: mc.store, Stop: mc.opts.Stop,
-			MaxStates: int64(mc.opts.MaxStates - before), MaxErrors: mc.errorsLeft()})
-		d.root, d.rootTrail = sc.s, mc.tree.trail(int(item.src), sc.steps)
-		d.rootDepth = len(d.rootTrail)
-		res, err := d.Run()
+		path := mc.tree.Trail(int(item.src), sc.Steps)
+		res, err := checker.NewDFS(mc.m, checker.Options{
+			Budget: search.Budget{MaxDepth: mc.opts.MaxDepth, Interrupt: mc.opts.Interrupt, MaxStates: mc.opts.MaxStates - int64(before), MaxErrors: mc.errorsLeft()},
+			Store:  mc.store,
+			Start:  &checker.Start{State: sc.S, Depth: len(path), Path: path},
+		}).Run()
 		if err != nil {
 			panic(err) // the initial state was made once already: cannot fail
 		}
 		mc.res.Samples++
 		mc.res.SampledStates += int64(mc.store.Len() - before)
-		mc.cut = !res.Complete
+		mc.cut = !res.Complete()
 		mc.res.Matched += res.Matched
 		mc.res.AtomicSteps += res.AtomicSteps
 		mc.res.MaxVector = max(mc.res.MaxVector, res.MaxVector)
 		mc.res.DepthReached = max(mc.res.DepthReached, res.DepthReached)
-		mc.res.Stats.Errors += res.Stats.Errors
+		mc.res.Stats.NumErrors += res.Stats.NumErrors
 		mc.res.Errors = append(mc.res.Errors, res.Errors...)
-		if res.Stopped != "" && res.Stats.Errors == 0 && mc.store.Len() < mc.opts.MaxStates {
-			mc.res.Stopped = res.Stopped // interrupted, or a run-time error
-			panic(errStop)
+		if res.Stop.Early() && res.Stats.NumErrors == 0 && int64(mc.store.Len()) < mc.opts.MaxStates {
+			mc.stop(res.Stop) // interrupted, or a run-time error
 		}
-		if mc.opts.MaxErrors > 0 && mc.res.Stats.Errors >= int64(mc.opts.MaxErrors) {
-			mc.stop("error bound reached")
+		if mc.opts.MaxErrors > 0 && mc.res.Stats.NumErrors >= int64(mc.opts.MaxErrors) {
+			mc.stop(search.Stop{Reason: search.ErrorLimit})
 		}
 	}
 	return work
@@ -222,7 +222,7 @@ func (mc *monteCarlo) productive(work []workItem) int64 {
 	targets := map[uint64]bool{}
 	for i := 0; i < len(work); {
 		src := work[i].src
-		succ, _ := mc.w.successors(mc.tree.nodes[src].s)
+		succ, _ := mc.w.Successors(mc.tree.Nodes[src].S)
 		for ; i < len(work) && work[i].src == src; i++ {
 			mc.unvisited(succ[work[i].k], targets)
 		}
@@ -232,13 +232,13 @@ func (mc *monteCarlo) productive(work []workItem) int64 {
 
 // unvisited adds the target of a step to targets when it is a state not
 // visited.
-func (mc *monteCarlo) unvisited(sc successor, targets map[uint64]bool) {
-	if sc.s == nil {
+func (mc *monteCarlo) unvisited(sc walk.Successor, targets map[uint64]bool) {
+	if sc.S == nil {
 		return
 	}
-	mc.key = mc.m.Key(sc.s, mc.key)
+	mc.key = mc.m.Key(sc.S, mc.key)
 	if !mc.store.Has(mc.key) {
-		h, _ := hash2(mc.key, fingerprintSeed)
+		h := store.Fingerprint(mc.key)
 		targets[h] = true
 	}
 }
@@ -252,7 +252,7 @@ func (mc *monteCarlo) estimate(work []workItem) {
 	switch {
 	case res.Unexplored == 0 && !mc.cut:
 		// nothing left to explore: the search was exhaustive
-		res.Complete, res.Coverage = true, 100
+		res.Stop, res.Coverage = search.Stop{Reason: search.Complete}, 100
 	case res.Unexplored == 0:
 		res.NoEstimate = "the memory ran out inside the last sample, with no frontier transition left to extrapolate from"
 	case res.Samples == 0:
@@ -261,22 +261,22 @@ func (mc *monteCarlo) estimate(work []workItem) {
 		res.Unvisited = float64(res.SampledStates) / float64(res.Samples) * float64(res.Unexplored)
 		res.Coverage = 100 * visited / (visited + res.Unvisited)
 	}
-	if !res.Complete && res.Stopped == "" {
-		res.Stopped = fmt.Sprintf("state bound of %d states reached", mc.opts.MaxStates)
+	if res.Stop.Reason == search.Running {
+		res.Stop = search.Stopped(search.StateBound, mc.opts.Budget)
 	}
 }
 
 // errors reports the errors of a step from breadth-first state u.
-func (mc *monteCarlo) errors(u int, sc successor) {
-	depth := int(mc.tree.nodes[u].depth) + len(sc.steps)
-	for _, e := range sc.errs {
-		kind := AssertionViolated
+func (mc *monteCarlo) errors(u int, sc walk.Successor) {
+	depth := int(mc.tree.Nodes[u].Depth) + len(sc.Steps)
+	for _, e := range sc.Errs {
+		kind := checker.AssertionViolated
 		if e.Fatal {
-			kind = RuntimeFailure
+			kind = checker.RuntimeFailure
 		}
-		mc.report(&Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: mc.tree.trail(u, sc.steps), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+		mc.report(&checker.Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: mc.tree.Trail(u, sc.Steps), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
 		if e.Fatal {
-			mc.stop(fmt.Sprintf("run-time error: %s", e.Msg))
+			mc.stop(search.Stop{Reason: search.RuntimeError, Detail: "run-time error: " + e.Msg})
 		}
 	}
 }
@@ -284,16 +284,16 @@ func (mc *monteCarlo) errors(u int, sc successor) {
 // deadEnd reports breadth-first state u, which has no moves, if it is
 // an invalid end state.
 func (mc *monteCarlo) deadEnd(u int) {
-	if !mc.m.ValidEnd(mc.tree.nodes[u].s) {
-		mc.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(mc.tree.nodes[u].depth), Trail: mc.tree.trail(u, nil)})
+	if !mc.m.ValidEnd(mc.tree.Nodes[u].S) {
+		mc.report(&checker.Error{Kind: checker.InvalidEndState, Msg: "invalid end state", Depth: int(mc.tree.Nodes[u].Depth), Trail: mc.tree.Trail(u, nil)})
 	}
 }
 
-func (mc *monteCarlo) report(e *Error) {
-	mc.res.Stats.Errors++
+func (mc *monteCarlo) report(e *checker.Error) {
+	mc.res.Stats.NumErrors++
 	mc.res.Errors = append(mc.res.Errors, e)
-	if mc.opts.MaxErrors > 0 && mc.res.Stats.Errors >= int64(mc.opts.MaxErrors) {
-		mc.stop("error bound reached")
+	if mc.opts.MaxErrors > 0 && mc.res.Stats.NumErrors >= int64(mc.opts.MaxErrors) {
+		mc.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
 
@@ -302,18 +302,17 @@ func (mc *monteCarlo) errorsLeft() int {
 	if mc.opts.MaxErrors == 0 {
 		return 0
 	}
-	return max(1, mc.opts.MaxErrors-int(mc.res.Stats.Errors))
+	return max(1, mc.opts.MaxErrors-int(mc.res.Stats.NumErrors))
 }
 
 func (mc *monteCarlo) tick() {
-	select {
-	case <-mc.opts.Stop:
-		mc.stop("interrupted")
-	default:
+	if mc.opts.Interrupted() {
+		mc.stop(search.Stop{Reason: search.Interrupted})
 	}
 }
 
-func (mc *monteCarlo) stop(why string) {
-	mc.res.Stopped = why
+// stop records why the search stops and unwinds it (to MonteCarlo).
+func (mc *monteCarlo) stop(st search.Stop) {
+	mc.res.Stop = st
 	panic(errStop)
 }

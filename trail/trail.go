@@ -1,4 +1,4 @@
-package checker
+package trail
 
 import (
 	"bufio"
@@ -12,7 +12,7 @@ import (
 	"gmc/vm"
 )
 
-// TrailVersion is the version of the trail format written by WriteTrail.
+// Version is the version of the trail format Write writes.
 //
 // A trail is a text file:
 //
@@ -28,52 +28,69 @@ import (
 // and the ID of the transition it took (vm.Trans.ID). The send and the
 // receive of a rendezvous are two steps. The end line tells a whole trail
 // from a truncated one. Lines starting with # are comments.
-const TrailVersion = 1
+const Version = 1
 
-// TrailPath is the file the k-th error (from 1) of a run on model is
+// Path is the file the k-th error (from 1) of a run on model is
 // written to, named as SPIN names them: model.trail, model1.trail, ...
-func TrailPath(model string, k int) string {
+func Path(model string, k int) string {
 	if k <= 1 {
 		return model + ".trail"
 	}
 	return model + strconv.Itoa(k-1) + ".trail"
 }
 
-// WriteTrail writes e's trail to path. The file is written whole or not
-// at all: it is written to a temporary file in the same directory and
-// renamed into place.
-func WriteTrail(path string, m *vm.Model, e *Error) error {
+// Step is one step of a path a search took: process Pid took transition
+// Trans. Searches keep the paths to their errors as steps.
+type Step struct {
+	Pid   int
+	Trans *vm.Trans
+}
+
+// Write writes the path steps, which ends in the error msg, to path as a
+// trail of m. The file is written whole or not at all: it is written to a
+// temporary file in the same directory and renamed into place.
+func Write(path string, m *vm.Model, msg string, steps []Step) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nmerge %v\nerror %s\n", TrailVersion, m.Fingerprint(), m.Merge, strings.ReplaceAll(e.Msg, "\n", " "))
-	for _, st := range e.Trail {
+	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nmerge %v\nerror %s\n", Version, m.Fingerprint(), m.Merge, strings.ReplaceAll(msg, "\n", " "))
+	for _, st := range steps {
 		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
 	}
-	fmt.Fprintf(&b, "end %d\n", len(e.Trail))
+	fmt.Fprintf(&b, "end %d\n", len(steps))
 	return atomicfile.Write(path, []byte(b.String()))
 }
 
-// TrailStep is one step read back from a trail.
-type TrailStep struct {
+// Entry is one step as a trail file records it: the process that moved
+// and the ID of the transition it took.
+type Entry struct {
 	Pid   int
 	Trans int // the transition's ID in the process's proctype
 }
 
-// Trail is a trail read back from a file.
-type Trail struct {
+// Entries are the entries a trail file records for steps.
+func Entries(steps []Step) []Entry {
+	out := make([]Entry, len(steps))
+	for i, st := range steps {
+		out[i] = Entry{Pid: st.Pid, Trans: st.Trans.ID}
+	}
+	return out
+}
+
+// File is a trail read back from a file.
+type File struct {
 	Version int
 	Model   string // the fingerprint of the model it was found on
 	Merge   bool   // the model's statements were merged
 	Error   string
-	Steps   []TrailStep
+	Steps   []Entry
 }
 
-// ReadTrail parses a trail. Errors name the line they are on.
-func ReadTrail(r io.Reader) (*Trail, error) {
+// Read parses a trail. Errors name the line they are on.
+func Read(r io.Reader) (*File, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	t := &Trail{Merge: true}
+	t := &File{Merge: true}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
 	ended := false
@@ -96,12 +113,12 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 				return nil, bad("not a gmc trail (it does not start with gmc-trail)")
 			}
 			v, err := strconv.Atoi(rest)
-			if err != nil || v != TrailVersion {
-				return nil, bad("trail format version %q; this gmc reads version %d", rest, TrailVersion)
+			if err != nil || v != Version {
+				return nil, bad("trail format version %q; this gmc reads version %d", rest, Version)
 			}
 			t.Version = v
 			if data[len(data)-1] != '\n' {
-				// WriteTrail ends every line; the file was cut short.
+				// Write ends every line; the file was cut short.
 				last := data[bytes.LastIndexByte(data, '\n')+1:]
 				return nil, fmt.Errorf("the trail is truncated: its last line %q is cut short", last)
 			}
@@ -126,7 +143,7 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 			if err1 != nil || err2 != nil || pid < 0 || tr < 0 {
 				return nil, bad("want a step \"pid transition\", got %q", text)
 			}
-			t.Steps = append(t.Steps, TrailStep{Pid: pid, Trans: tr})
+			t.Steps = append(t.Steps, Entry{Pid: pid, Trans: tr})
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -151,7 +168,7 @@ func ReadTrail(r io.Reader) (*Trail, error) {
 // that does not exist, a transition that is not at the process's pc or
 // not executable, another process moving inside an atomic sequence that
 // could go on, or a rendezvous left without its receive.
-func Follow(m *vm.Model, steps []TrailStep) (*vm.Runner, []*vm.RuntimeError, error) {
+func Follow(m *vm.Model, steps []Entry) (*vm.Runner, []*vm.RuntimeError, error) {
 	r, err := vm.NewRunner(m)
 	if err != nil {
 		return nil, nil, err
@@ -177,7 +194,7 @@ func Follow(m *vm.Model, steps []TrailStep) (*vm.Runner, []*vm.RuntimeError, err
 
 // NextMove finds the move a trail step names among the moves r can make,
 // or says why the step is not possible.
-func NextMove(r *vm.Runner, st TrailStep) (vm.Move, error) {
+func NextMove(r *vm.Runner, st Entry) (vm.Move, error) {
 	moves, _ := r.Moves()
 	for _, mv := range moves {
 		if mv.Pid == st.Pid && mv.T.ID == st.Trans {

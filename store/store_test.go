@@ -1,10 +1,9 @@
-package checker
+package store
 
 import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 )
 
@@ -13,15 +12,15 @@ import (
 // length does not fit in 16 bits) and some differing only in their last
 // byte.
 func TestFullStoreExact(t *testing.T) {
-	testStore(t, NewFullStore())
+	testStore(t, NewExact())
 	// Past 2^tagBits slots the table grows by hashing vectors again; test
 	// that path on a small table.
-	s := NewFullStore()
+	s := NewExact()
 	s.tagged = initBits + 1
 	testStore(t, s)
 }
 
-func testStore(t *testing.T, s *FullStore) {
+func testStore(t *testing.T, s *Exact) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[string]bool{}
 	var kept [][]byte
@@ -165,35 +164,6 @@ func TestBitstateRecentIsExact(t *testing.T) {
 	}
 }
 
-// TestBitstateSearchMatchesFull checks that a bitstate search with room
-// to spare explores exactly what the exhaustive one does (the same
-// search, another store), on gmc's example models.
-func TestBitstateSearchMatchesFull(t *testing.T) {
-	files, _ := filepath.Glob("../examples/models/*.pml")
-	if len(files) < 5 {
-		t.Fatalf("only %d example models", len(files))
-	}
-	for _, f := range files {
-		m, err := compileFile(f, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full, err := NewDFS(m, Options{MaxErrors: 0}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
-		bits, _ := NewBitstate(28, 3, 7)
-		bs, err := NewDFS(m, Options{MaxErrors: 0, Store: bits}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bs.Stored != full.Stored || bs.Transitions != full.Transitions || bs.Stats.Errors != full.Stats.Errors {
-			t.Errorf("%s: bitstate %d stored %d transitions %d errors; full %d %d %d", filepath.Base(f),
-				bs.Stored, bs.Transitions, bs.Stats.Errors, full.Stored, full.Transitions, full.Stats.Errors)
-		}
-	}
-}
-
 // benchmarkStore inserts a stream of distinct 112-byte state vectors
 // (dtp's size) into the store; the ns/op are per state.
 func benchmarkStore(b *testing.B, s Store) {
@@ -206,7 +176,7 @@ func benchmarkStore(b *testing.B, s Store) {
 
 // BenchmarkFullStore and BenchmarkBitstate compare the two stores alone:
 // go test ./checker -run XXX -bench 'Store|Bitstate' -benchtime 2000000x
-func BenchmarkFullStore(b *testing.B) { benchmarkStore(b, NewFullStore()) }
+func BenchmarkFullStore(b *testing.B) { benchmarkStore(b, NewExact()) }
 
 func BenchmarkBitstate(b *testing.B) {
 	for _, l := range []uint{20, 28} {

@@ -1,4 +1,4 @@
-package checker
+package store
 
 import (
 	"fmt"
@@ -86,7 +86,7 @@ type Cache struct {
 	heap     []heapEntry // the fully explored slots, by key
 	last     int32       // the slot the last Insert found or filled
 	seq      uint64      // insertion counter (age)
-	exact    *FullStore  // every state ever stored (CacheCheck), nil without
+	exact    *Exact      // every state ever stored (CacheCheck), nil without
 	distinct hll.Counter // every state ever stored, estimated in 16 KiB
 	seenLast bool        // the last new state was stored before (exact only)
 	err      error
@@ -147,7 +147,7 @@ func NewCache(capacity int, policy Policy, seed uint64, exact bool) (*Cache, err
 	}
 	c.resize(bits)
 	if exact {
-		c.exact = NewFullStore()
+		c.exact = NewExact()
 	}
 	return c, nil
 }

@@ -1,4 +1,4 @@
-package checker
+package script
 
 import (
 	"bytes"
@@ -10,18 +10,22 @@ import (
 	"testing"
 	"time"
 
+	"gmc/checker"
+	"gmc/internal/modeltest"
+	"gmc/search"
+	"gmc/store"
 	"gmc/vm"
 )
 
 // writeScript runs an exhaustive search of m writing a script (trustful
 // or not), and returns the script's bytes with the search's result.
-func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte, *Result) {
+func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte, *checker.Result) {
 	t.Helper()
-	w, err := NewScriptWriter(m.Fingerprint(), maxDepth, trustful)
+	w, err := NewWriter(m.Fingerprint(), maxDepth, trustful)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := NewDFS(m, Options{MaxDepth: maxDepth, Script: w}).Run()
+	res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: maxDepth}, Recorder: w.Recorder()}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +43,7 @@ func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte
 // certify follows script b on m: the whole script (parallel 0) or in
 // parts at once.
 func certify(m *vm.Model, b []byte, parallel int) (*Result, error) {
-	r, err := ReadScript(bytes.NewReader(b), m.Fingerprint())
+	r, err := Read(bytes.NewReader(b), m.Fingerprint())
 	if err != nil {
 		return nil, err
 	}
@@ -61,12 +65,12 @@ func TestScriptCertifies(t *testing.T) {
 	for _, trustful := range []bool{false, true} {
 		certified, forgot := 0, 0
 		for _, file := range files {
-			m, err := compileFile(file, false)
+			m, err := modeltest.Compile(file, false)
 			if err != nil {
 				t.Fatal(err)
 			}
 			b, res := writeScript(t, m, 1<<20, trustful)
-			if !res.Complete {
+			if !res.Complete() {
 				continue
 			}
 			for _, parallel := range []int{0, 2, 4} {
@@ -74,13 +78,13 @@ func TestScriptCertifies(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s (trustful %v, parallel %d): %v", file, trustful, parallel, err)
 				}
-				if got.Deviation != nil || !got.Complete {
-					t.Errorf("%s (trustful %v, parallel %d): certification failed: %v", file, trustful, parallel, got.Stopped)
+				if got.Deviation != nil || !got.Complete() {
+					t.Errorf("%s (trustful %v, parallel %d): certification failed: %v", file, trustful, parallel, got.Stop)
 					continue
 				}
-				if got.Stored != res.Stored || got.Stats.Errors != res.Stats.Errors || !trustful && got.Matched != res.Matched {
+				if got.Stored != res.Stored || got.Stats.NumErrors != res.Stats.NumErrors || !trustful && got.Matched != res.Matched {
 					t.Errorf("%s (trustful %v, parallel %d): certification counts %d/%d/%d, the search's %d/%d/%d", file, trustful, parallel,
-						got.Stored, got.Matched, got.Stats.Errors, res.Stored, res.Matched, res.Stats.Errors)
+						got.Stored, got.Matched, got.Stats.NumErrors, res.Stored, res.Matched, res.Stats.NumErrors)
 				}
 				if parts := got.Certification.Parts; parallel > 0 && len(parts) != parallel && res.Stored > 100 {
 					t.Errorf("%s (trustful %v): %d parts, not %d", file, trustful, len(parts), parallel)
@@ -189,12 +193,12 @@ func TestScriptMutations(t *testing.T) {
 	files, _ := filepath.Glob("../examples/models/*.pml")
 	tried := map[string]int{}
 	for _, file := range files {
-		m, err := compileFile(file, false)
+		m, err := modeltest.Compile(file, false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, res := writeScript(t, m, 1<<20, false)
-		if !res.Complete || res.Stored > 50000 {
+		if !res.Complete() || res.Stored > 50000 {
 			continue
 		}
 		header, prog := decode(t, b)
@@ -287,11 +291,11 @@ func TestScriptMutations(t *testing.T) {
 // refused with a message, never a panic: another model's script, a
 // truncated one, garbage, and a script whose body is corrupt.
 func TestScriptRefused(t *testing.T) {
-	m, err := compileFile("../examples/models/peterson.pml", false)
+	m, err := modeltest.Compile("../examples/models/peterson.pml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := compileFile("../examples/models/philosophers_fixed.pml", false)
+	other, err := modeltest.Compile("../examples/models/philosophers_fixed.pml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,40 +346,40 @@ func raw(t *testing.T, b []byte) []byte {
 func TestScriptUnderCache(t *testing.T) {
 	type config struct {
 		file   string
-		policy Policy
+		policy store.Policy
 		share  int64
 	}
 	configs := []config{
-		{"philosophers_fixed.pml", PolicyStratified, 2}, {"philosophers_fixed.pml", PolicyRandom, 2},
-		{"leader_n.pml", PolicyStratified, 2}, {"leader_n.pml", PolicyStratified, 4}, {"leader_n.pml", PolicyRandom, 4},
-		{"leader_n.pml", PolicyAge, 2}, {"abp_lossy.pml", PolicyStratified, 4}, {"abp_lossy.pml", PolicyRandom, 2},
-		{"mutex_sem.pml", PolicyStratified, 2},
+		{"philosophers_fixed.pml", store.PolicyStratified, 2}, {"philosophers_fixed.pml", store.PolicyRandom, 2},
+		{"leader_n.pml", store.PolicyStratified, 2}, {"leader_n.pml", store.PolicyStratified, 4}, {"leader_n.pml", store.PolicyRandom, 4},
+		{"leader_n.pml", store.PolicyAge, 2}, {"abp_lossy.pml", store.PolicyStratified, 4}, {"abp_lossy.pml", store.PolicyRandom, 2},
+		{"mutex_sem.pml", store.PolicyStratified, 2},
 	}
 	compared := 0
 	for _, c := range configs {
-		m, err := compileFile("../examples/models/"+c.file, false)
+		m, err := modeltest.Compile("../examples/models/"+c.file, false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, trustful := range []bool{false, true} {
 			plain, res := writeScript(t, m, 1<<20, trustful)
-			cache, err := NewCache(int(res.Stored/c.share), c.policy, 1, false)
+			cache, err := store.NewCache(int(res.Stored/c.share), c.policy, 1, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := NewScriptWriter(m.Fingerprint(), 1<<20, trustful)
+			w, err := NewWriter(m.Fingerprint(), 1<<20, trustful)
 			if err != nil {
 				t.Fatal(err)
 			}
 			stop := make(chan struct{})
 			timer := time.AfterFunc(20*time.Second, func() { close(stop) })
-			cached, err := NewDFS(m, Options{MaxDepth: 1 << 20, Store: cache, Script: w, Stop: stop}).Run()
+			cached, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20, Interrupt: stop}, Store: cache, Recorder: w.Recorder()}).Run()
 			timer.Stop()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !cached.Complete || cached.Stored == res.Stored {
-				t.Errorf("%s (%v, 1/%d): the cached search stored %d states (complete %v): no evictions to test", c.file, c.policy, c.share, cached.Stored, cached.Complete)
+			if !cached.Complete() || cached.Stored == res.Stored {
+				t.Errorf("%s (%v, 1/%d): the cached search stored %d states (complete %v): no evictions to test", c.file, c.policy, c.share, cached.Stored, cached.Complete())
 				w.Discard()
 				continue
 			}
@@ -404,7 +408,7 @@ func TestSubgraphsTampered(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	noticed, certified := 0, 0
 	for _, file := range []string{"peterson_n.pml", "philosophers.pml", "abp_lossy.pml", "leader_n.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
+		m, err := modeltest.Compile("../examples/models/"+file, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -425,7 +429,7 @@ func TestSubgraphsTampered(t *testing.T) {
 			switch {
 			case err != nil:
 				t.Fatal(err)
-			case got.Deviation != nil && got.Deviation.Kind == "subgraphs":
+			case got.Deviation != nil && got.Failure().Kind == "subgraphs":
 				noticed++
 			case got.Deviation != nil || got.Stored != res.Stored || got.Matched != res.Matched:
 				t.Errorf("%s: tampered sizes: %v, %d/%d states and revisits, want %d/%d", file, got.Deviation, got.Stored, got.Matched, res.Stored, res.Matched)

@@ -1,4 +1,4 @@
-package checker
+package script
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"gmc/internal/atomicfile"
+	"gmc/store"
 )
 
 // Search scripts (search-carrying code, chapter 3 of
@@ -82,11 +83,11 @@ const (
 	opCut         byte = 'X'
 )
 
-// ScriptWriter records a search script as the search runs. The
+// Writer records a search script as the search runs. The
 // instructions go to a temporary file first: the marks of last
 // occurrences and the Subgraphs list are known only at the end, and the
 // script of a long search should not have to fit in memory.
-type ScriptWriter struct {
+type Writer struct {
 	header   string
 	trustful bool
 	file     *os.File
@@ -124,10 +125,10 @@ type scriptFrame struct {
 	moves uint64
 }
 
-// NewScriptWriter starts a script for the model with the given
+// NewWriter starts a script for the model with the given
 // fingerprint, searched with depth bound maxDepth; trustful records only
 // the perfect search.
-func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) (*ScriptWriter, error) {
+func NewWriter(fingerprint string, maxDepth int, trustful bool) (*Writer, error) {
 	f, err := os.CreateTemp("", "gmc-script-*")
 	if err != nil {
 		return nil, fmt.Errorf("search script: %w", err)
@@ -136,7 +137,7 @@ func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) (*ScriptWr
 	if trustful {
 		kind = "trustful"
 	}
-	w := &ScriptWriter{
+	w := &Writer{
 		header:   fmt.Sprintf("%s\nkind %s\nmodel %s\ndepth %d\n\n", scriptMagic, kind, fingerprint, maxDepth),
 		trustful: trustful,
 		file:     f,
@@ -152,7 +153,7 @@ func NewScriptWriter(fingerprint string, maxDepth int, trustful bool) (*ScriptWr
 
 // The search's events: move, arrive, deadEnd, backtrack.
 
-func (w *ScriptWriter) move(pid, trans int, timeout, asserts bool) {
+func (w *Writer) move(pid, trans int, timeout, asserts bool) {
 	w.depth++
 	if w.skip > 0 {
 		return
@@ -173,7 +174,7 @@ func (w *ScriptWriter) move(pid, trans int, timeout, asserts bool) {
 
 // arrive records the arrival at a stored state: state id, new or seen
 // before.
-func (w *ScriptWriter) arrive(isNew bool, id uint32) {
+func (w *Writer) arrive(isNew bool, id uint32) {
 	if w.skip > 0 {
 		if isNew {
 			w.fail(errors.New("a new state while exploring a state again"))
@@ -198,11 +199,11 @@ func (w *ScriptWriter) arrive(isNew bool, id uint32) {
 // cache took for new but the script has named is one explored again
 // after its eviction: the script says it is a revisit, and leaves out
 // its exploration, which finds nothing new (004 Theorem 4.3.1).
-func (w *ScriptWriter) arriveKey(key []byte, inserted bool) {
+func (w *Writer) arriveKey(key []byte, inserted bool) {
 	if w.ids == nil {
 		w.ids = make(map[uint64]uint32)
 	}
-	fp, _ := hash2(key, fingerprintSeed)
+	fp := store.Fingerprint(key)
 	id, known := w.ids[fp]
 	switch {
 	case !known && !inserted:
@@ -223,21 +224,21 @@ func (w *ScriptWriter) arriveKey(key []byte, inserted bool) {
 
 // flush writes the moves of the stack not written yet: they lead to a
 // new state.
-func (w *ScriptWriter) flush() {
+func (w *Writer) flush() {
 	for ; w.written < len(w.stack); w.written++ {
 		w.emit(opMove, w.stack[w.written][0], w.stack[w.written][1])
 	}
 }
 
 // deadEnd records that the state on top of the stack has no moves.
-func (w *ScriptWriter) deadEnd() {
+func (w *Writer) deadEnd() {
 	if w.trustful && w.skip == 0 {
 		w.flush()
 		w.emit(opDeadEnd)
 	}
 }
 
-func (w *ScriptWriter) backtrack() {
+func (w *Writer) backtrack() {
 	w.depth--
 	if w.skip > 0 {
 		if w.depth+1 > w.skip {
@@ -259,7 +260,7 @@ func (w *ScriptWriter) backtrack() {
 
 // emit writes an instruction to the temporary file and keeps the
 // script's structure: frames, Subgraphs sizes, last references.
-func (w *ScriptWriter) emit(op byte, args ...uint64) {
+func (w *Writer) emit(op byte, args ...uint64) {
 	switch op {
 	case opMove:
 		w.moves++
@@ -288,7 +289,7 @@ func (w *ScriptWriter) emit(op byte, args ...uint64) {
 	}
 }
 
-func (w *ScriptWriter) fail(err error) {
+func (w *Writer) fail(err error) {
 	if w.err == nil {
 		w.err = err
 	}
@@ -298,7 +299,7 @@ func (w *ScriptWriter) fail(err error) {
 // instructions with their last occurrences marked, then the Subgraphs
 // list, compressed at gzip's fastest level (a script is large; the
 // certifier reads it once).
-func (w *ScriptWriter) Write(path string) error {
+func (w *Writer) Write(path string) error {
 	defer w.Discard()
 	if w.err == nil {
 		w.err = w.raw.Flush()
@@ -336,7 +337,7 @@ func (w *ScriptWriter) Write(path string) error {
 
 // mark copies the instructions from the temporary file, marking each
 // state's last occurrence.
-func (w *ScriptWriter) mark(in *bufio.Reader, out *bufio.Writer) error {
+func (w *Writer) mark(in *bufio.Reader, out *bufio.Writer) error {
 	var id, revisit uint64
 	var tmp []byte
 	for {
@@ -372,7 +373,7 @@ func (w *ScriptWriter) mark(in *bufio.Reader, out *bufio.Writer) error {
 }
 
 // Discard removes the temporary file; a script not written is lost.
-func (w *ScriptWriter) Discard() {
+func (w *Writer) Discard() {
 	if w.file != nil {
 		w.file.Close()
 		os.Remove(w.file.Name())

@@ -1,28 +1,66 @@
-package checker
+package script
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
+	"gmc/checker"
+	"gmc/search"
 	"gmc/vm"
 )
 
+// Result is what a certification found: the search's counts and errors,
+// its Stop (search.Deviation when it left the script: Failure says where),
+// and what it measured.
+type Result struct {
+	*checker.Result
+	Certification *Certification
+}
+
+// Failure is where the certification left its script (nil: it did not).
+func (r *Result) Failure() *Deviation {
+	if r.Deviation == nil {
+		return nil
+	}
+	return deviationOf(r.Deviation)
+}
+
+// deviationOf is err as a deviation: an error reading the script is a
+// deviation of kind "format".
+func deviationOf(err error) *Deviation {
+	var dev *Deviation
+	if errors.As(err, &dev) {
+		return dev
+	}
+	return &Deviation{Kind: "format", Message: err.Error()}
+}
+
+// fail records in res that a certification failed: a deviation, or an
+// error reading the script.
+func fail(res *checker.Result, err error) {
+	dev := deviationOf(err)
+	res.Deviation = dev
+	res.Stop = search.Stop{Reason: search.Deviation, Detail: "certification failed: " + dev.Error()}
+}
+
 // Certify certifies m by following script: a full script by the search
-// (Options.Follow), a trustful one by Trustful.
-func Certify(m *vm.Model, script *ScriptReader) (*Result, error) {
+// (checker.Options.Follower), a trustful one by Trustful.
+func Certify(m *vm.Model, script *Reader) (*Result, error) {
 	defer script.Close()
-	var res *Result
+	var res *checker.Result
 	var err error
 	if script.Trustful() {
 		res, err = Trustful(m, script)
 	} else {
-		res, err = NewDFS(m, Options{MaxDepth: script.MaxDepth(), Follow: script}).Run()
+		res, err = checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: script.MaxDepth()}, Follower: follower{script}}).Run()
 	}
-	if res != nil {
-		res.Certification = &Certification{PeakFingerprints: script.peak}
+	if err != nil {
+		return nil, err
 	}
-	return res, err
+	if res.Deviation != nil {
+		res.Deviation = deviationOf(res.Deviation)
+	}
+	return &Result{Result: res, Certification: &Certification{PeakFingerprints: script.peak}}, nil
 }
 
 // Trustful certifies m by following a trustful script (004 §3.1.3): the
@@ -33,7 +71,7 @@ func Certify(m *vm.Model, script *ScriptReader) (*Result, error) {
 // it visits: assertions, run-time errors, and end states where the
 // script says a state has no moves (which is checked too). A move the
 // model cannot take there is a deviation.
-func Trustful(m *vm.Model, script *ScriptReader) (*Result, error) {
+func Trustful(m *vm.Model, script *Reader) (*checker.Result, error) {
 	if !script.Trustful() {
 		return nil, errors.New("not a trustful script (certify it without --trustful)")
 	}
@@ -46,8 +84,8 @@ func Trustful(m *vm.Model, script *ScriptReader) (*Result, error) {
 
 // trustfulFrom follows script from state s0 at depth base (a part of a
 // script starts where its initialization path leads).
-func trustfulFrom(m *vm.Model, script *ScriptReader, s0 *vm.State, base int) *Result {
-	t := &trustful{m: m, script: script, machine: vm.NewMachine(m), res: &Result{}, base: base}
+func trustfulFrom(m *vm.Model, script *Reader, s0 *vm.State, base int) *checker.Result {
+	t := &trustful{m: m, script: script, machine: vm.NewMachine(m), res: &checker.Result{}, base: base}
 	start := time.Now()
 	func() {
 		defer func() {
@@ -56,7 +94,7 @@ func trustfulFrom(m *vm.Model, script *ScriptReader, s0 *vm.State, base int) *Re
 			}
 		}()
 		t.run(s0)
-		t.res.Complete = true
+		t.res.Stop = search.Stop{Reason: search.Complete}
 	}()
 	t.res.Elapsed = time.Since(start)
 	return t.res
@@ -72,15 +110,15 @@ type node struct {
 
 type trustful struct {
 	m       *vm.Model
-	script  *ScriptReader
+	script  *Reader
 	machine *vm.Machine
 	stack   []node
 	base    int // the depth of the state the script starts from
-	res     *Result
+	res     *checker.Result
 }
 
 func (t *trustful) fail(err error) {
-	t.res.failCertification(err)
+	fail(t.res, err)
 	panic(errStop)
 }
 
@@ -158,7 +196,7 @@ func (t *trustful) move(pid, trans int, timeout bool) {
 	depth := t.base + len(t.stack) - 1
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			t.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+			t.report(&checker.Error{Kind: checker.AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
 		}
 	}
 	if !ok {
@@ -183,12 +221,12 @@ func (t *trustful) deadEnd() {
 		t.fail(t.script.deviation("transition", "the script says a state has no moves, but it has %d", len(moves)))
 	}
 	if !t.m.ValidEnd(&top.s) {
-		t.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: t.base + len(t.stack) - 2})
+		t.report(&checker.Error{Kind: checker.InvalidEndState, Msg: "invalid end state", Depth: t.base + len(t.stack) - 2})
 	}
 }
 
-func (t *trustful) report(e *Error) {
-	t.res.Stats.Errors++
+func (t *trustful) report(e *checker.Error) {
+	t.res.Stats.NumErrors++
 	t.res.Errors = append(t.res.Errors, e)
 }
 
@@ -196,9 +234,14 @@ func (t *trustful) report(e *Error) {
 func (t *trustful) fatal(depth int) {
 	for _, e := range t.machine.Errors {
 		if e.Fatal {
-			t.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
-			t.res.Stopped = fmt.Sprintf("run-time error: %s", e.Msg)
+			t.report(&checker.Error{Kind: checker.RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+			t.res.Stop = search.Stop{Reason: search.RuntimeError, Detail: "run-time error: " + e.Msg}
 			panic(errStop)
 		}
 	}
 }
+
+// errStop unwinds a trustful certification when it must stop: the panic
+// that carries it is recovered in trustfulFrom, after the stop was
+// recorded.
+var errStop = errors.New("stop")

@@ -1,4 +1,4 @@
-package checker
+package store
 
 import (
 	"encoding/binary"
@@ -17,7 +17,7 @@ type Store interface {
 	Bytes() (states, table int64)
 }
 
-// FullStore is an exact store: every state vector is kept whole and
+// Exact is an exact store: every state vector is kept whole and
 // compared byte for byte, so no two different states are ever confused
 // (SPIN's default full state storage). Vectors live in large arena chunks,
 // each after its length; the hash table holds the top bits of the hash
@@ -28,7 +28,7 @@ type Store interface {
 // The table is indexed by the top bits of the hash, which the entries
 // keep: growing the table (up to 2^tagBits slots) moves entries without
 // reading a single vector again.
-type FullStore struct {
+type Exact struct {
 	seed   maphash.Seed
 	table  []uint64 // 0: empty; else tag<<posBits | (position+1)
 	bits   uint     // the table has 1<<bits slots
@@ -51,39 +51,39 @@ const (
 	initBits  = 16
 )
 
-// NewFullStore returns an empty exact store.
-func NewFullStore() *FullStore {
-	s := &FullStore{seed: maphash.MakeSeed(), tagged: tagBits}
+// NewExact returns an empty exact store.
+func NewExact() *Exact {
+	s := &Exact{seed: maphash.MakeSeed(), tagged: tagBits}
 	s.resize(initBits)
 	return s
 }
 
-func (s *FullStore) resize(bits uint) {
+func (s *Exact) resize(bits uint) {
 	s.bits = bits
 	s.table = make([]uint64, 1<<bits)
 	s.mask = uint64(len(s.table) - 1)
 }
 
 // Len implements Store.
-func (s *FullStore) Len() int { return s.n }
+func (s *Exact) Len() int { return s.n }
 
 // NumberStates makes the store number its states from 1 in the order
 // they are first inserted (a search script names states by these
 // numbers, 004 Definition 3.1.2); it costs 4 bytes per state. Call it
 // before the first Insert.
-func (s *FullStore) NumberStates() { s.ids = true }
+func (s *Exact) NumberStates() { s.ids = true }
 
 // LastID is the number of the state the last Insert found or added
 // (NumberStates only).
-func (s *FullStore) LastID() uint32 { return s.last }
+func (s *Exact) LastID() uint32 { return s.last }
 
 // Bytes implements Store.
-func (s *FullStore) Bytes() (states, table int64) {
+func (s *Exact) Bytes() (states, table int64) {
 	return s.used, int64(len(s.table)) * 8
 }
 
 // equal reports whether the vector at arena position pos is v.
-func (s *FullStore) equal(pos uint64, v []byte) bool {
+func (s *Exact) equal(pos uint64, v []byte) bool {
 	c := s.chunks[pos>>chunkBits]
 	off := int(pos & (maxChunk - 1))
 	var n, k int
@@ -97,7 +97,7 @@ func (s *FullStore) equal(pos uint64, v []byte) bool {
 }
 
 // vector returns the stored vector at arena position pos.
-func (s *FullStore) vector(pos uint64) []byte {
+func (s *Exact) vector(pos uint64) []byte {
 	c := s.chunks[pos>>chunkBits]
 	off := int(pos & (maxChunk - 1))
 	n, k := binary.Uvarint(c[off:])
@@ -105,7 +105,7 @@ func (s *FullStore) vector(pos uint64) []byte {
 }
 
 // id returns the number stored after the vector at arena position pos.
-func (s *FullStore) id(pos uint64) uint32 {
+func (s *Exact) id(pos uint64) uint32 {
 	c := s.chunks[pos>>chunkBits]
 	off := int(pos & (maxChunk - 1))
 	n, k := binary.Uvarint(c[off:])
@@ -113,7 +113,7 @@ func (s *FullStore) id(pos uint64) uint32 {
 }
 
 // Insert implements Store.
-func (s *FullStore) Insert(v []byte) bool {
+func (s *Exact) Insert(v []byte) bool {
 	i, tag, found := s.find(v)
 	if found {
 		if s.ids {
@@ -131,14 +131,14 @@ func (s *FullStore) Insert(v []byte) bool {
 }
 
 // Has reports whether v is in the store, without adding it.
-func (s *FullStore) Has(v []byte) bool {
+func (s *Exact) Has(v []byte) bool {
 	_, _, found := s.find(v)
 	return found
 }
 
 // find returns the slot of v's entry, or of the empty slot where it
 // would go, and the tag of its hash.
-func (s *FullStore) find(v []byte) (slot, tag uint64, found bool) {
+func (s *Exact) find(v []byte) (slot, tag uint64, found bool) {
 	h := maphash.Bytes(s.seed, v)
 	tag = h >> posBits
 	for i := h >> (64 - s.bits); ; i = (i + 1) & s.mask {
@@ -153,7 +153,7 @@ func (s *FullStore) find(v []byte) (slot, tag uint64, found bool) {
 }
 
 // append copies v into the arena and returns its position.
-func (s *FullStore) append(v []byte) uint64 {
+func (s *Exact) append(v []byte) uint64 {
 	need := len(v) + binary.MaxVarintLen32 + 4
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > cap(s.chunks[len(s.chunks)-1]) {
 		size := minChunk
@@ -180,7 +180,7 @@ func (s *FullStore) append(v []byte) uint64 {
 
 // grow doubles the table. Up to 2^tagBits slots an entry's new home comes
 // from its tag; beyond, from its vector's hash.
-func (s *FullStore) grow() {
+func (s *Exact) grow() {
 	old := s.table
 	s.resize(s.bits + 1)
 	for _, e := range old {
@@ -202,8 +202,8 @@ func (s *FullStore) grow() {
 	}
 }
 
-// each calls f with every vector in the store (f must not keep it).
-func (s *FullStore) each(f func(v []byte)) {
+// Each calls f with every vector in the store (f must not keep it).
+func (s *Exact) Each(f func(v []byte)) {
 	for _, e := range s.table {
 		if e != 0 {
 			f(s.vector(e&posMask - 1))

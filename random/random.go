@@ -1,12 +1,18 @@
-package checker
+package random
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
 
+	"gmc/checker"
 	"gmc/internal/hll"
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
 	"gmc/vm"
+	"gmc/walk"
 )
 
 // Randomized, memory-aware searches (../shared/papers/002_87c46ddd8ed485b2.txt):
@@ -14,46 +20,46 @@ import (
 // random where to go. They find errors (each with its trail) and cover
 // states, but never prove their absence.
 
-// RandomKind names a randomized search.
-type RandomKind int
+// Kind names a randomized search.
+type Kind int
 
 // The randomized searches.
 const (
 	// URS (uniform random search): each step picks a kept state
 	// uniformly, then one of its moves uniformly.
-	URS RandomKind = iota
+	URS Kind = iota
 	// SDRS (simplified deep random search): a random walk that, at a
 	// state without moves, goes on from a kept state chosen uniformly.
 	SDRS
-	// RandomWalk keeps no states: at a state without moves, or at the
+	// RW keeps no states: at a state without moves, or at the
 	// depth bound, it starts again from the initial state.
-	RandomWalk
+	RW
 )
 
-func (k RandomKind) String() string {
+func (k Kind) String() string {
 	return [...]string{"urs", "sdrs", "rw"}[k]
 }
 
-// RandomOptions configure a randomized search.
-type RandomOptions struct {
-	Kind      RandomKind
-	MaxStates int   // N: states kept at once (URS, SDRS)
-	Steps     int64 // n: steps in all (0: no bound)
+// Options configure a randomized search.
+type Options struct {
+	// Budget bounds the search: MaxDepth is the longest walk (and path
+	// through states not stored); Time, MaxErrors and Interrupt stop it.
+	// MaxStates and MaxMemory are not used: Keep bounds the memory.
+	search.Budget
+	Kind  Kind
+	Keep  int   // N: states kept at once (URS, SDRS)
+	Steps int64 // n: steps in all (0: no bound)
 	// Restarts is how many times a search whose N states are kept may
 	// empty its memory and start again (RURS, RSDRS): from the initial
 	// state, or (RestartRandom) from a state kept before, chosen
 	// uniformly.
 	Restarts      int
 	RestartRandom bool
-	Time          time.Duration // 0: no bound
 	Seed          uint64
 	// CountExact keeps every state seen in a side table, to count the
 	// distinct states exactly (a test mode: it needs the memory the
 	// search saves); otherwise they are estimated.
 	CountExact bool
-	MaxDepth   int // the longest walk (and path through states not stored)
-	MaxErrors  int // stop after this many errors (0: never)
-	Stop       <-chan struct{}
 	// Milestones are numbers of distinct states (increasing; CountExact
 	// only): the result says after how many steps, and how long, the
 	// search had seen each (cover times, 002's table 2).
@@ -71,10 +77,10 @@ type TracePoint struct {
 	Distinct int
 }
 
-// RandomResult is what a randomized search did.
-type RandomResult struct {
-	Result
-	Kind     RandomKind
+// Result is what a randomized search did.
+type Result struct {
+	checker.Result
+	Kind     Kind
 	Steps    int64   // steps taken
 	Distinct float64 // distinct states seen, counted (Exact) or estimated
 	Exact    bool
@@ -88,7 +94,7 @@ type RandomResult struct {
 
 // Redundancy is (n - k)/n: the share of steps that reached no state not
 // seen before.
-func (r *RandomResult) Redundancy() float64 {
+func (r *Result) Redundancy() float64 {
 	if r.Steps == 0 {
 		return 0
 	}
@@ -98,40 +104,38 @@ func (r *RandomResult) Redundancy() float64 {
 type randomSearch struct {
 	m     *vm.Model
 	s0    *vm.State
-	opts  RandomOptions
-	w     *walker
+	opts  Options
+	w     *walk.Walker
 	rng   *rand.Rand
-	res   *RandomResult
+	res   *Result
 	start time.Time
 
 	// what is kept: the states and how they were reached, and their set
 	// (numbered: state i+1 is node i)
-	tree stateTree
-	set  *FullStore
+	tree walk.Tree
+	set  *store.Exact
 
-	seen    *FullStore   // every state seen (CountExact)
+	seen    *store.Exact // every state seen (CountExact)
 	counter *hll.Counter // or their estimated count
 	found   map[uint64]bool
 	key     []byte
 }
 
 // RandomSearch runs a randomized search of m.
-func RandomSearch(m *vm.Model, opts RandomOptions) (*RandomResult, error) {
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = 10000
-	}
-	if opts.MaxStates <= 0 && opts.Kind != RandomWalk {
+func Search(m *vm.Model, opts Options) (*Result, error) {
+	opts.MaxDepth = opts.Depth()
+	if opts.Keep <= 0 && opts.Kind != RW {
 		return nil, fmt.Errorf("%v needs a bound on the states it keeps", opts.Kind)
 	}
-	w, err := newWalker(m, opts.MaxDepth)
+	w, err := walk.New(m, opts.MaxDepth)
 	if err != nil {
 		return nil, err
 	}
-	s0 := w.r.S
+	s0 := w.State()
 	r := &randomSearch{m: m, opts: opts, w: w, s0: s0, set: newNumberedStore(), rng: rand.New(rand.NewPCG(opts.Seed, 0x9e3779b97f4a7c15)),
-		res: &RandomResult{Kind: opts.Kind, Exact: opts.CountExact}, found: map[uint64]bool{}}
+		res: &Result{Kind: opts.Kind, Exact: opts.CountExact}, found: map[uint64]bool{}}
 	if opts.CountExact {
-		r.seen = NewFullStore()
+		r.seen = store.NewExact()
 		for range opts.Milestones {
 			r.res.MilestoneSteps = append(r.res.MilestoneSteps, -1)
 			r.res.MilestoneTimes = append(r.res.MilestoneTimes, 0)
@@ -146,7 +150,7 @@ func RandomSearch(m *vm.Model, opts RandomOptions) (*RandomResult, error) {
 				panic(x)
 			}
 		}()
-		if opts.Kind == RandomWalk {
+		if opts.Kind == RW {
 			r.walk(s0)
 		} else {
 			r.keep(s0, nil, -1)
@@ -175,21 +179,21 @@ func (r *randomSearch) see(s *vm.State) {
 			r.milestone()
 		}
 	} else {
-		h, _ := hash2(r.key, fingerprintSeed)
+		h := store.Fingerprint(r.key)
 		r.counter.Add(h)
 	}
 }
 
 // keep keeps s, reached from kept state parent (-1: the first) by steps,
 // if it is new; it reports whether it was.
-func (r *randomSearch) keep(s *vm.State, steps []Step, parent int) bool {
+func (r *randomSearch) keep(s *vm.State, steps []trail.Step, parent int) bool {
 	r.see(s)
 	if !r.set.Insert(r.key) {
 		return false
 	}
-	r.tree.add(s, steps, parent)
+	r.tree.Add(s, steps, parent)
 	r.res.Stored++
-	r.res.DepthReached = max(r.res.DepthReached, int(r.tree.nodes[len(r.tree.nodes)-1].depth))
+	r.res.DepthReached = max(r.res.DepthReached, int(r.tree.Nodes[len(r.tree.Nodes)-1].Depth))
 	return true
 }
 
@@ -197,12 +201,12 @@ func (r *randomSearch) keep(s *vm.State, steps []Step, parent int) bool {
 // initial state or, for RestartRandom, from a kept state.
 func (r *randomSearch) reset() {
 	from := r.s0
-	var base []Step
-	if r.opts.RestartRandom && len(r.tree.nodes) > 0 {
-		i := r.rng.IntN(len(r.tree.nodes))
-		from, base = r.tree.nodes[i].s, r.tree.trail(i, nil)
+	var base []trail.Step
+	if r.opts.RestartRandom && len(r.tree.Nodes) > 0 {
+		i := r.rng.IntN(len(r.tree.Nodes))
+		from, base = r.tree.Nodes[i].S, r.tree.Trail(i, nil)
 	}
-	r.tree.reset(base)
+	r.tree.Reset(base)
 	r.set = newNumberedStore()
 	r.keep(from, nil, -1)
 }
@@ -214,21 +218,21 @@ func (r *randomSearch) run() {
 		r.tick()
 		var u int
 		if r.opts.Kind == URS {
-			u = r.rng.IntN(len(r.tree.nodes))
+			u = r.rng.IntN(len(r.tree.Nodes))
 		} else {
 			u = cur
 		}
-		var ev stepEvents
-		next, steps, deadEnd := r.w.randomStep(r.tree.nodes[u].s, r.rng, &ev)
+		var ev walk.Events
+		next, steps, deadEnd := r.w.RandomStep(r.tree.Nodes[u].S, r.rng, &ev)
 		r.res.Steps++
-		r.errors(&ev, func() []Step { return r.tree.trail(u, steps) }, int(r.tree.nodes[u].depth)+len(steps))
+		r.errors(&ev, func() []trail.Step { return r.tree.Trail(u, steps) }, int(r.tree.Nodes[u].Depth)+len(steps))
 		switch {
 		case deadEnd:
-			r.deadEnd(r.tree.nodes[u].s, func() []Step { return r.tree.trail(u, nil) }, int(r.tree.nodes[u].depth))
-			cur = r.rng.IntN(len(r.tree.nodes)) // SDRS goes on from a kept state
+			r.deadEnd(r.tree.Nodes[u].S, func() []trail.Step { return r.tree.Trail(u, nil) }, int(r.tree.Nodes[u].Depth))
+			cur = r.rng.IntN(len(r.tree.Nodes)) // SDRS goes on from a kept state
 			continue
 		case next == nil:
-			cur = r.rng.IntN(len(r.tree.nodes))
+			cur = r.rng.IntN(len(r.tree.Nodes))
 			continue
 		}
 		if !r.keep(next, steps, u) {
@@ -236,10 +240,10 @@ func (r *randomSearch) run() {
 			cur = int(r.set.LastID()) - 1 // SDRS goes on from there
 			continue
 		}
-		cur = len(r.tree.nodes) - 1
-		if len(r.tree.nodes) >= r.opts.MaxStates {
+		cur = len(r.tree.Nodes) - 1
+		if len(r.tree.Nodes) >= r.opts.Keep {
 			if r.res.Restarts >= r.opts.Restarts {
-				r.stop(fmt.Sprintf("state bound of %d states reached", r.opts.MaxStates))
+				r.stop(search.Stop{Reason: search.StateBound, Detail: fmt.Sprintf("state bound of %d states reached", r.opts.Keep)})
 			}
 			r.res.Restarts++
 			r.reset()
@@ -248,24 +252,24 @@ func (r *randomSearch) run() {
 	}
 }
 
-func newNumberedStore() *FullStore {
-	s := NewFullStore()
+func newNumberedStore() *store.Exact {
+	s := store.NewExact()
 	s.NumberStates()
 	return s
 }
 
 // walk is the random walk: the path since the last start is its memory.
 func (r *randomSearch) walk(s0 *vm.State) {
-	cur, path := s0, []Step(nil)
+	cur, path := s0, []trail.Step(nil)
 	r.see(s0)
 	for {
 		r.tick()
-		var ev stepEvents
-		next, steps, deadEnd := r.w.randomStep(cur, r.rng, &ev)
+		var ev walk.Events
+		next, steps, deadEnd := r.w.RandomStep(cur, r.rng, &ev)
 		r.res.Steps++
-		r.errors(&ev, func() []Step { return append(append([]Step(nil), path...), steps...) }, len(path)+len(steps))
+		r.errors(&ev, func() []trail.Step { return append(append([]trail.Step(nil), path...), steps...) }, len(path)+len(steps))
 		if deadEnd {
-			r.deadEnd(cur, func() []Step { return append([]Step(nil), path...) }, len(path))
+			r.deadEnd(cur, func() []trail.Step { return append([]trail.Step(nil), path...) }, len(path))
 		}
 		if next == nil || len(path)+len(steps) >= r.opts.MaxDepth {
 			cur, path = s0, path[:0]
@@ -296,32 +300,31 @@ func (r *randomSearch) tick() {
 		r.res.Trace = append(r.res.Trace, TracePoint{Steps: r.res.Steps, Elapsed: time.Since(r.start), Distinct: r.seen.Len()})
 	}
 	if r.opts.Steps > 0 && r.res.Steps >= r.opts.Steps {
-		r.stop(fmt.Sprintf("step budget of %d steps spent", r.opts.Steps))
+		r.stop(search.Stop{Reason: search.StepBound, Detail: fmt.Sprintf("step budget of %d steps spent", r.opts.Steps)})
 	}
 	if r.res.Steps&1023 == 0 {
 		if r.opts.Time > 0 && time.Since(r.start) >= r.opts.Time {
-			r.stop(fmt.Sprintf("time budget of %v spent", r.opts.Time))
+			r.stop(search.Stop{Reason: search.TimeLimit, Detail: fmt.Sprintf("time budget of %v spent", r.opts.Time)})
 		}
-		select {
-		case <-r.opts.Stop:
-			r.stop("interrupted")
-		default:
+		if r.opts.Interrupted() {
+			r.stop(search.Stop{Reason: search.Interrupted})
 		}
 	}
 }
 
-func (r *randomSearch) stop(why string) {
-	r.res.Stopped = why
+// stop records why the search stops and unwinds it (to Search).
+func (r *randomSearch) stop(st search.Stop) {
+	r.res.Stop = st
 	panic(errStop)
 }
 
 // errors reports the errors of a step, each once (a randomized search
 // takes the same step many times).
-func (r *randomSearch) errors(ev *stepEvents, trail func() []Step, depth int) {
-	for _, e := range ev.errs {
-		kind := AssertionViolated
+func (r *randomSearch) errors(ev *walk.Events, trail func() []trail.Step, depth int) {
+	for _, e := range ev.Errs {
+		kind := checker.AssertionViolated
 		if e.Fatal {
-			kind = RuntimeFailure
+			kind = checker.RuntimeFailure
 		}
 		key := uint64(kind)<<56 ^ uint64(e.Pid)<<40 ^ uint64(e.Pos.Line)<<16 ^ uint64(e.Pos.Col)
 		if e.Trans != nil {
@@ -331,31 +334,35 @@ func (r *randomSearch) errors(ev *stepEvents, trail func() []Step, depth int) {
 			continue
 		}
 		r.found[key] = true
-		r.report(&Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: trail(), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+		r.report(&checker.Error{Kind: kind, Msg: e.Msg, Depth: depth, Trail: trail(), Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
 		if e.Fatal {
-			r.stop(fmt.Sprintf("run-time error: %s", e.Msg))
+			r.stop(search.Stop{Reason: search.RuntimeError, Detail: "run-time error: " + e.Msg})
 		}
 	}
 }
 
 // deadEnd reports s, a state without moves, if it is an invalid end
 // state not reported before.
-func (r *randomSearch) deadEnd(s *vm.State, trail func() []Step, depth int) {
+func (r *randomSearch) deadEnd(s *vm.State, trail func() []trail.Step, depth int) {
 	if r.m.ValidEnd(s) {
 		return
 	}
-	h, _ := hash2(r.m.Key(s, nil), fingerprintSeed)
+	h := store.Fingerprint(r.m.Key(s, nil))
 	if r.found[h] {
 		return
 	}
 	r.found[h] = true
-	r.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth, Trail: trail()})
+	r.report(&checker.Error{Kind: checker.InvalidEndState, Msg: "invalid end state", Depth: depth, Trail: trail()})
 }
 
-func (r *randomSearch) report(e *Error) {
-	r.res.Stats.Errors++
+func (r *randomSearch) report(e *checker.Error) {
+	r.res.Stats.NumErrors++
 	r.res.Errors = append(r.res.Errors, e)
-	if r.opts.MaxErrors > 0 && r.res.Stats.Errors >= int64(r.opts.MaxErrors) {
-		r.stop("error bound reached")
+	if r.opts.MaxErrors > 0 && r.res.Stats.NumErrors >= int64(r.opts.MaxErrors) {
+		r.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
+
+// errStop unwinds a search when it must stop: the panic that carries it
+// is recovered where the search started, after the stop was recorded.
+var errStop = errors.New("stop")

@@ -1,43 +1,35 @@
-package checker
+package random
 
 import (
 	"fmt"
 	"testing"
 
+	"gmc/checker"
+	"gmc/internal/modeltest"
+	"gmc/search"
+	"gmc/trail"
 	"gmc/vm"
 )
 
 // exhaustive compiles an example model and searches it exhaustively.
-func exhaustive(t *testing.T, file string) (*vm.Model, *Result) {
+func exhaustive(t *testing.T, file string) (*vm.Model, *checker.Result) {
 	t.Helper()
-	m, err := compileFile("../examples/models/"+file, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := NewDFS(m, Options{MaxDepth: 1 << 20}).Run()
+	m := modeltest.MustCompile(t, "../examples/models/"+file, false)
+	full, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20}}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m, full
 }
 
-// trailSteps turns an error's trail into the steps of a trail file.
-func trailSteps(e *Error) []TrailStep {
-	steps := make([]TrailStep, len(e.Trail))
-	for i, st := range e.Trail {
-		steps[i] = TrailStep{Pid: st.Pid, Trans: st.Trans.ID}
-	}
-	return steps
-}
-
 // checkTrail follows an error's trail and checks it ends at the error.
-func checkTrail(t *testing.T, m *vm.Model, e *Error) {
+func checkTrail(t *testing.T, m *vm.Model, e *checker.Error) {
 	t.Helper()
-	end, raised, err := Follow(m, trailSteps(e))
+	end, raised, err := trail.Follow(m, trail.Entries(e.Trail))
 	if err != nil {
 		t.Fatalf("%s: the trail cannot be followed: %v", e.Msg, err)
 	}
-	if e.Kind == InvalidEndState {
+	if e.Kind == checker.InvalidEndState {
 		if moves, _ := end.Moves(); len(moves) > 0 || m.ValidEnd(end.S) {
 			t.Errorf("the trail of an invalid end state ends where process %d can move", moves[0].Pid)
 		}
@@ -58,9 +50,9 @@ func checkTrail(t *testing.T, m *vm.Model, e *Error) {
 func TestRandomCovers(t *testing.T) {
 	for _, file := range []string{"peterson.pml", "mutex_sem.pml", "leader_n.pml", "channels.pml", "processes.pml"} {
 		m, full := exhaustive(t, file)
-		for _, kind := range []RandomKind{URS, SDRS, RandomWalk} {
-			res, err := RandomSearch(m, RandomOptions{Kind: kind, MaxStates: int(full.Stored) + 1, Steps: 100 * full.Stored,
-				Seed: 7, CountExact: true, MaxDepth: 1 << 20})
+		for _, kind := range []Kind{URS, SDRS, RW} {
+			res, err := Search(m, Options{Kind: kind, Keep: int(full.Stored) + 1, Steps: 100 * full.Stored,
+				Seed: 7, CountExact: true, Budget: search.Budget{MaxDepth: 1 << 20}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,13 +72,13 @@ func TestRandomCovers(t *testing.T) {
 // TestRandomReproducible: a seed fixes the run; another seed makes
 // another.
 func TestRandomReproducible(t *testing.T) {
-	m, err := compileFile("../examples/models/peterson_n.pml", false)
+	m, err := modeltest.Compile("../examples/models/peterson_n.pml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range []RandomKind{URS, SDRS, RandomWalk} {
-		run := func(seed uint64) *RandomResult {
-			res, err := RandomSearch(m, RandomOptions{Kind: kind, MaxStates: 5000, Restarts: 3, Steps: 30000, Seed: seed, CountExact: true})
+	for _, kind := range []Kind{URS, SDRS, RW} {
+		run := func(seed uint64) *Result {
+			res, err := Search(m, Options{Kind: kind, Keep: 5000, Restarts: 3, Steps: 30000, Seed: seed, CountExact: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,14 +98,14 @@ func TestRandomReproducible(t *testing.T) {
 // many times as it may, from the initial state or a kept one; the
 // restarted searches cover more states than fit at once (002's point).
 func TestRandomRestarts(t *testing.T) {
-	m, err := compileFile("../examples/models/peterson_n.pml", false)
+	m, err := modeltest.Compile("../examples/models/peterson_n.pml", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const room = 4000
-	for _, kind := range []RandomKind{URS, SDRS} {
+	for _, kind := range []Kind{URS, SDRS} {
 		for _, random := range []bool{false, true} {
-			res, err := RandomSearch(m, RandomOptions{Kind: kind, MaxStates: room, Restarts: 1000, RestartRandom: random, Steps: 400000, Seed: 3, CountExact: true})
+			res, err := Search(m, Options{Kind: kind, Keep: room, Restarts: 1000, RestartRandom: random, Steps: 400000, Seed: 3, CountExact: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,12 +113,12 @@ func TestRandomRestarts(t *testing.T) {
 				t.Errorf("%v (restart random %v): %d restarts, %v distinct states", kind, random, res.Restarts, res.Distinct)
 			}
 		}
-		res, err := RandomSearch(m, RandomOptions{Kind: kind, MaxStates: room, Steps: 400000, Seed: 3})
+		res, err := Search(m, Options{Kind: kind, Keep: room, Steps: 400000, Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Restarts != 0 || res.Stopped == "" || res.Steps == 400000 {
-			t.Errorf("%v without restarts: %d restarts, stopped %q after %d steps", kind, res.Restarts, res.Stopped, res.Steps)
+		if res.Restarts != 0 || res.Stop.Reason != search.StateBound || res.Steps == 400000 {
+			t.Errorf("%v without restarts: %d restarts, stopped %v after %d steps", kind, res.Restarts, res.Stop, res.Steps)
 		}
 	}
 }
@@ -137,29 +129,29 @@ func TestRandomRestarts(t *testing.T) {
 // them all.
 func TestRandomErrors(t *testing.T) {
 	for _, file := range []string{"bugs.pml", "philosophers.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
+		m, err := modeltest.Compile("../examples/models/"+file, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := NewDFS(m, Options{MaxDepth: 1 << 20, MaxErrors: 1000}).Run()
+		full, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20, MaxErrors: 1000}}).Run()
 		if err != nil {
 			t.Fatal(err)
 		}
 		distinct := map[string]bool{}
 		for i, e := range full.Errors {
 			key := fmt.Sprint(e.Kind, e.Pid, e.Pos)
-			if e.Kind == InvalidEndState {
+			if e.Kind == checker.InvalidEndState {
 				key = fmt.Sprint(i)
 			}
 			distinct[key] = true
 		}
-		for _, kind := range []RandomKind{URS, SDRS, RandomWalk} {
-			res, err := RandomSearch(m, RandomOptions{Kind: kind, MaxStates: 100000, Steps: 200000, Seed: 5})
+		for _, kind := range []Kind{URS, SDRS, RW} {
+			res, err := Search(m, Options{Kind: kind, Keep: 100000, Steps: 200000, Seed: 5})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Stats.Errors > int64(len(distinct)) || kind == URS && res.Stats.Errors != int64(len(distinct)) {
-				t.Errorf("%s %v: %d errors, the exhaustive search finds %d", file, kind, res.Stats.Errors, len(distinct))
+			if res.Stats.NumErrors > int64(len(distinct)) || kind == URS && res.Stats.NumErrors != int64(len(distinct)) {
+				t.Errorf("%s %v: %d errors, the exhaustive search finds %d", file, kind, res.Stats.NumErrors, len(distinct))
 			}
 			for _, e := range res.Errors {
 				checkTrail(t, m, e)
@@ -175,12 +167,12 @@ func TestMonteCarloExhaustive(t *testing.T) {
 	for _, file := range []string{"peterson.pml", "mutex_sem.pml", "leader_n.pml", "channels.pml", "philosophers_fixed.pml", "atomic.pml"} {
 		m, full := exhaustive(t, file)
 		for _, room := range []int64{full.Stored + 1, 2 * full.Stored} {
-			res, err := MonteCarlo(m, MonteCarloOptions{MaxStates: int(room), Seed: 1, MaxDepth: 1 << 20})
+			res, err := MonteCarlo(m, MonteCarloOptions{Budget: search.Budget{MaxStates: room, MaxDepth: 1 << 20}, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Complete || res.Coverage != 100 || res.Stored != full.Stored {
-				t.Errorf("%s (room %d): complete %v, coverage %v, %d states of %d (%s)", file, room, res.Complete, res.Coverage, res.Stored, full.Stored, res.Stopped)
+			if !res.Complete() || res.Coverage != 100 || res.Stored != full.Stored {
+				t.Errorf("%s (room %d): complete %v, coverage %v, %d states of %d (%s)", file, room, res.Complete(), res.Coverage, res.Stored, full.Stored, res.Stop)
 			}
 		}
 	}
@@ -195,14 +187,14 @@ func TestMonteCarloEstimates(t *testing.T) {
 	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "atomic.pml", "inline_typedef.pml"} {
 		m, full := exhaustive(t, file)
 		for _, share := range []float64{0.1, 0.5, 0.9} {
-			room := int(share * float64(full.Stored))
-			res, err := MonteCarlo(m, MonteCarloOptions{MaxStates: room, Seed: 1, MaxDepth: 1 << 20})
+			room := int64(share * float64(full.Stored))
+			res, err := MonteCarlo(m, MonteCarloOptions{Budget: search.Budget{MaxStates: room, MaxDepth: 1 << 20}, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			switch {
-			case res.Complete || res.Stored > int64(room) || res.Stored != res.BFSStates+res.SampledStates:
-				t.Errorf("%s at %.0f%%: complete %v, %d states (bound %d) = %d + %d?", file, 100*share, res.Complete, res.Stored, room, res.BFSStates, res.SampledStates)
+			case res.Complete() || res.Stored > room || res.Stored != res.BFSStates+res.SampledStates:
+				t.Errorf("%s at %.0f%%: complete %v, %d states (bound %d) = %d + %d?", file, 100*share, res.Complete(), res.Stored, room, res.BFSStates, res.SampledStates)
 			case res.Samples == 0 || res.Unexplored == 0:
 				t.Errorf("%s at %.0f%%: %d samples, %d productive transitions left", file, 100*share, res.Samples, res.Unexplored)
 			default:
@@ -225,81 +217,21 @@ func TestMonteCarloEstimates(t *testing.T) {
 // to them.
 func TestMonteCarloErrors(t *testing.T) {
 	for _, file := range []string{"bugs.pml", "philosophers.pml"} {
-		m, err := compileFile("../examples/models/"+file, false)
+		m, err := modeltest.Compile("../examples/models/"+file, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, room := range []int{10, 30, 100000} {
-			res, err := MonteCarlo(m, MonteCarloOptions{MaxStates: room, Seed: 1})
+		for _, room := range []int64{10, 30, 100000} {
+			res, err := MonteCarlo(m, MonteCarloOptions{Budget: search.Budget{MaxStates: room}, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if room == 100000 && res.Stats.Errors == 0 {
+			if room == 100000 && res.Stats.NumErrors == 0 {
 				t.Errorf("%s: no error found with room for the state space", file)
 			}
 			for _, e := range res.Errors {
 				checkTrail(t, m, e)
 			}
-		}
-	}
-}
-
-// TestStackEstimate: a depth-first search stopped at its state bound
-// estimates its coverage from its stack, by eq. 5.2 and 5.3 of its terms;
-// a complete search, or one stopped at an error, has no estimate.
-func TestStackEstimate(t *testing.T) {
-	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "atomic.pml"} {
-		m, full := exhaustive(t, file)
-		if full.Estimate != nil {
-			t.Errorf("%s: a complete search estimates its coverage", file)
-		}
-		res, err := NewDFS(m, Options{MaxDepth: 1 << 20, MaxStates: full.Stored / 2}).Run()
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := res.Estimate
-		if e == nil || e.Samples <= 0 || e.SampledStates >= res.Stored || e.Unexplored <= 0 {
-			t.Fatalf("%s: stopped at half the states, estimate %+v", file, e)
-		}
-		want := 100 * float64(res.Stored) / (float64(res.Stored) + float64(e.SampledStates)/float64(e.Samples)*float64(e.Unexplored))
-		if e.Percent != want || e.Percent <= 0 || e.Percent >= 100 {
-			t.Errorf("%s: estimate %v%%, eq. 5.3 gives %v", file, e.Percent, want)
-		}
-		t.Logf("%s stopped at 50%%: estimate %.1f%%", file, e.Percent)
-	}
-	m, err := compileFile("../examples/models/bugs.pml", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res, _ := NewDFS(m, Options{}).Run(); res.Estimate != nil {
-		t.Errorf("a search stopped at an error estimates its coverage")
-	}
-}
-
-// TestBeyondDepthBound: a search cut by its depth bound counts the
-// distinct states at the bound it never stored; they are real states
-// besides the stored ones, so Stored + Beyond never exceeds the state
-// space, and the coverage bound Stored / (Stored + Beyond) is at least
-// the true coverage.
-func TestBeyondDepthBound(t *testing.T) {
-	for _, file := range []string{"peterson_n.pml", "philosophers_fixed.pml", "abp_lossy.pml"} {
-		m, full := exhaustive(t, file)
-		if full.Beyond != 0 {
-			t.Errorf("%s: a complete search has %d states beyond its bound", file, full.Beyond)
-		}
-		for _, depth := range []int{10, 30, 100} {
-			res, err := NewDFS(m, Options{MaxDepth: depth}).Run()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !res.DepthLimited {
-				continue
-			}
-			if res.Beyond <= 0 || res.Stored+res.Beyond > full.Stored {
-				t.Errorf("%s -m%d: %d stored + %d beyond, of %d states", file, depth, res.Stored, res.Beyond, full.Stored)
-			}
-			t.Logf("%s -m%d: coverage %.1f%%, at most %.1f%%", file, depth, 100*float64(res.Stored)/float64(full.Stored),
-				100*float64(res.Stored)/float64(res.Stored+res.Beyond))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package checker
+package script
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"gmc/checker"
+	"gmc/search"
 	"gmc/vm"
 )
 
@@ -83,7 +85,7 @@ func (p *part) next() (scriptOp, int64) {
 
 // named checks a state the part names but does not define: against the
 // part's own fingerprints, or noted for the comparison at the end.
-func (p *part) named(s *ScriptReader, id uint32, fp uint64) error {
+func (p *part) named(s *Reader, id uint32, fp uint64) error {
 	kept, ok := s.fps[id]
 	if !ok {
 		ref, seen := p.foreign[id]
@@ -135,7 +137,7 @@ type script struct {
 // readAll reads the whole script, checking that its instructions nest:
 // every B leaves a state the script entered, every R names a state
 // named before.
-func (s *ScriptReader) readAll() (*script, error) {
+func (s *Reader) readAll() (*script, error) {
 	sc := &script{}
 	frames := []uint32{0} // the state of each open frame (0: not stored)
 	var stored []uint32   // the stored states among them
@@ -298,34 +300,34 @@ func (sc *script) paths(parts []*part) {
 
 // CertifyParallel certifies m by following script in k parts at once
 // (004 §3.2; k = 1 follows the whole script, read into memory first).
-func CertifyParallel(m *vm.Model, script *ScriptReader, k int) (*Result, error) {
+func CertifyParallel(m *vm.Model, script *Reader, k int) (*Result, error) {
 	defer script.Close()
 	s0, err := m.InitialState()
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	fail := func(err error) *Result {
-		res := &Result{}
+	failed := func(err error) *Result {
+		res := &checker.Result{}
 		res.Elapsed = time.Since(start)
-		res.failCertification(err)
-		return res
+		fail(res, err)
+		return &Result{Result: res}
 	}
 	sc, err := script.readAll()
 	if err != nil {
-		return fail(err), nil
+		return failed(err), nil
 	}
 	parts, err := sc.split(max(k, 1))
 	if err != nil {
-		return fail(err), nil
+		return failed(err), nil
 	}
 	cert := &Certification{Split: time.Since(start)}
-	results := make([]*Result, len(parts))
-	readers := make([]*ScriptReader, len(parts))
+	results := make([]*checker.Result, len(parts))
+	readers := make([]*Reader, len(parts))
 	var wg sync.WaitGroup
 	for i, p := range parts {
 		cert.Parts = append(cert.Parts, p.Part)
-		r := &ScriptReader{part: p, depth: script.depth, trustful: script.trustful, fps: map[uint32]uint64{}}
+		r := &Reader{part: p, depth: script.depth, trustful: script.trustful, fps: map[uint32]uint64{}}
 		readers[i] = r
 		wg.Add(1)
 		go func() {
@@ -334,22 +336,24 @@ func CertifyParallel(m *vm.Model, script *ScriptReader, k int) (*Result, error) 
 		}()
 	}
 	wg.Wait()
-	res := &Result{Complete: true, Certification: cert}
+	res := &checker.Result{Stop: search.Stop{Reason: search.Complete}}
 	for i, r := range results {
 		res.Stored += r.Stored
 		res.Matched += r.Matched
 		res.Transitions += r.Transitions
 		res.AtomicSteps += r.AtomicSteps
-		res.Stats.Errors += r.Stats.Errors
+		res.Stats.NumErrors += r.Stats.NumErrors
 		res.Errors = append(res.Errors, r.Errors...)
 		res.DepthReached = max(res.DepthReached, r.DepthReached)
 		res.MaxVector = max(res.MaxVector, r.MaxVector)
-		res.Complete = res.Complete && r.Complete
-		if r.Deviation != nil && (res.Deviation == nil || r.Deviation.Step < res.Deviation.Step) {
-			res.Deviation, res.Stopped = r.Deviation, r.Stopped
-		}
-		if r.Deviation == nil && !r.Complete && res.Stopped == "" {
-			res.Stopped = r.Stopped
+		switch {
+		case r.Deviation != nil:
+			// the deviation at the smallest step of the script
+			if res.Deviation == nil || deviationOf(r.Deviation).Step < deviationOf(res.Deviation).Step {
+				res.Deviation, res.Stop = r.Deviation, r.Stop
+			}
+		case !r.Complete() && res.Complete():
+			res.Stop = r.Stop
 		}
 		cert.PeakFingerprints += len(readers[i].fps) + len(parts[i].foreign)
 	}
@@ -362,33 +366,36 @@ func CertifyParallel(m *vm.Model, script *ScriptReader, k int) (*Result, error) 
 			res.Transitions -= int64(len(p.cuts))
 		}
 	}
-	if res.Deviation == nil && res.Complete {
+	if res.Deviation == nil && res.Complete() {
 		if err := compareFingerprints(parts, readers); err != nil {
-			res.failCertification(err)
+			fail(res, err)
 		}
 	}
 	res.Elapsed = time.Since(start)
-	return res, nil
+	return &Result{Result: res, Certification: cert}, nil
 }
 
 // followPart follows one part: from the state its initialization path
 // leads to, by the search or, for a trustful script, by Trustful.
-func followPart(m *vm.Model, r *ScriptReader, s0 *vm.State) *Result {
+func followPart(m *vm.Model, r *Reader, s0 *vm.State) *checker.Result {
 	p := r.part
 	root, err := replay(m, s0, p, r.trustful)
 	if err != nil {
-		res := &Result{}
-		res.failCertification(err)
+		res := &checker.Result{}
+		fail(res, err)
 		return res
 	}
 	if r.trustful {
 		return trustfulFrom(m, r, root, len(p.path))
 	}
-	d := NewDFS(m, Options{MaxDepth: r.depth, Follow: r})
-	d.root, d.rootDepth = root, len(p.path)
-	res, err := d.Run()
+	res, err := checker.NewDFS(m, checker.Options{
+		Budget:   search.Budget{MaxDepth: r.depth},
+		Follower: follower{r},
+		Start:    &checker.Start{State: root, Depth: len(p.path)},
+	}).Run()
 	if err != nil { // the initial state was made once already: cannot fail
-		res = &Result{Stopped: err.Error()}
+		res = &checker.Result{}
+		fail(res, err)
 	}
 	return res
 }
@@ -433,7 +440,7 @@ func replay(m *vm.Model, s0 *vm.State, p *part, trustful bool) (*vm.State, error
 
 // compareFingerprints checks that the states each part names from other
 // parts are the states those parts reached under the same IDs.
-func compareFingerprints(parts []*part, readers []*ScriptReader) error {
+func compareFingerprints(parts []*part, readers []*Reader) error {
 	var first *Deviation
 	for _, p := range parts {
 		for id, ref := range p.foreign {

@@ -1,0 +1,31 @@
+// Package checker is gmc's exhaustive search: the depth-first search of
+// pan (search.go, mirroring pan's new_state), what it reports (Result,
+// Stats, Error, in result.go), the unreached listing (report.go), the
+// estimate of a search stopped early from its stack (stackestimate.go, 004
+// eq. 5.2-5.3), and a series of bitstate runs on every core (series.go).
+//
+// The search takes its states from a store (package store), records or
+// follows a search script through the Recorder and Follower interfaces
+// (implemented by package script), and tells coverage analyses what it
+// executes through Observer (package coverage). The randomized and Monte
+// Carlo searches (package random) and certification (package script) stand
+// on it.
+//
+// Invariants a change must keep:
+//
+//   - Counts are SPIN's: stored, matched, transitions, atomic steps, depth
+//     and errors equal pan's on every model of the corpus (the conformance
+//     test). A differing count is a bug.
+//   - Executability: a step is taken exactly when vm.Runner would offer it
+//     (else only when nothing else of the process moved, unless escapes
+//     cut off the rest of their group, a rendezvous send only with a
+//     receiver, atomic exclusivity until the sequence blocks, timeout only
+//     when nothing moves). TestRunnerMatchesSearch checks the two agree.
+//   - Stopping: the search stops only through DFS.stop, which records a
+//     typed search.Stop in Result.Stop and unwinds to Run. Nothing decides
+//     by the words of a stop; estimate.Verdict decides the coverage line.
+//
+// A DFS and its Result belong to one goroutine. A compiled vm.Model is
+// read-only and may be searched by several DFSs at once, each with its own
+// store.
+package checker

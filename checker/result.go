@@ -1,0 +1,183 @@
+package checker
+
+import (
+	"time"
+
+	"gmc/lang"
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
+	"gmc/vm"
+)
+
+// Options configure a search.
+type Options struct {
+	// Budget bounds the search: depth (-m), errors (-c), states, memory,
+	// time, and an interrupt.
+	search.Budget
+	// Progress, when set, is called about every ProgressEvery (default
+	// a quarter of a second) with how far the search is.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+	// Store is the set of visited states (nil: a new store.Exact). A
+	// store.Bitstate makes the search a bitstate search, a store.Cache a
+	// search with state-space caching.
+	Store store.Store
+	// Observer, when set, is told what the search executes (coverage
+	// analyses); nil costs the search nothing.
+	Observer Observer
+	// Recorder, when set, records the search as it goes (a search script,
+	// package script); it needs the exact store, new, or a cache.
+	Recorder Recorder
+	// Follower, when set, makes the search a certification: it follows a
+	// script instead of keeping a table of visited states, and stops at
+	// the first deviation (Result.Deviation).
+	Follower Follower
+	// Start, when set, starts the search from another state than the
+	// initial one.
+	Start *Start
+}
+
+// Start is where a search starts when it does not start from the initial
+// state: a part of a script (parallel certification) from where its
+// initialization path leads, a Monte Carlo sample from a state its first
+// phase reached.
+type Start struct {
+	State *vm.State
+	Depth int          // the depth of State: the search counts from there
+	Path  []trail.Step // the path that leads to State, for error trails (may be empty)
+}
+
+// Observer is told what a search executes: coverage analyses implement
+// it (package coverage).
+type Observer interface {
+	// Executed: a process of proctype pt took transition t as a move
+	// (pan's reached marks are set at the same place).
+	Executed(pt *vm.ProcType, t *vm.Trans)
+	// Condition: the atomic condition vm.Model.Conds[id] was evaluated
+	// to value. Only a model compiled with vm.Options.Conditions reports
+	// conditions.
+	Condition(id int, value bool)
+	// Finished: the search ended with res.
+	Finished(res *Result)
+}
+
+// Recorder is told, in order, what the search does: a search script
+// writer (package script, 004 §3.1) implements it.
+type Recorder interface {
+	// Move: process pid takes transition t (in the timeout pass).
+	Move(pid int, t *vm.Trans, timeout bool)
+	// Arrive: the move reached a state to store, new or not. With the
+	// exact store, id is the state's number (store.Exact.LastID); with a
+	// cache, id is 0 and key is the state's vector.
+	Arrive(key []byte, isNew bool, id uint32)
+	// DeadEnd: the state has no moves, even with timeout.
+	DeadEnd()
+	// Backtrack: the search returns from the last move.
+	Backtrack()
+}
+
+// Follower is asked, in order, whether what the search does is what a
+// script says it did: a certification (package script) implements it.
+// An error is a deviation; the search stops at the first.
+type Follower interface {
+	// Move: process pid takes transition trans; name names a move for
+	// messages.
+	Move(pid, trans int, name func(pid, trans int) string) error
+	// Arrive: the move reached the state with this fingerprint
+	// (store.Fingerprint); isNew says whether the search explores it.
+	Arrive(fingerprint uint64) (isNew bool, err error)
+	// Backtrack: the search returns from the last move.
+	Backtrack() error
+	// End: the search ended.
+	End() error
+}
+
+// Error is a property violation found by a search, with the path that
+// leads to it from the initial state.
+type Error struct {
+	Kind  ErrorKind
+	Msg   string
+	Depth int          // as pan reports it (see explore)
+	Trail []trail.Step // kept for the errors in Result.Errors only
+	Trans *vm.Trans    // the transition that failed, for assertions and run-time errors
+	Pid   int
+	Pos   lang.Pos // the statement that failed (zero for invalid end states)
+}
+
+// ErrorKind classifies errors.
+type ErrorKind int
+
+// Kinds of errors.
+const (
+	AssertionViolated ErrorKind = iota
+	InvalidEndState
+	RuntimeFailure // fatal: the search stopped
+)
+
+// String names the kind in snake case, as JSON output does.
+func (k ErrorKind) String() string {
+	switch k {
+	case AssertionViolated:
+		return "assertion_violated"
+	case InvalidEndState:
+		return "invalid_end_state"
+	case RuntimeFailure:
+		return "runtime_error"
+	}
+	return "unknown"
+}
+
+// Stats are the counters of a search, named as pan names them.
+type Stats struct {
+	Stored       int64 // states stored
+	Matched      int64 // arrivals at stored states, and arrivals cut off by the depth bound
+	Transitions  int64 // stored + matched
+	AtomicSteps  int64
+	DepthReached int
+	NumErrors    int64 // pan's "errors: N": every error found (Result.Errors keeps some)
+	DepthLimited bool  // the depth bound cut the search
+	Elapsed      time.Duration
+	MaxVector    int
+	// Redundant counts the transitions (of Transitions) taken from states
+	// explored again after their eviction from a state cache: known only
+	// when the cache keeps its exact side set.
+	Redundant int64
+}
+
+// Result is what a search found.
+type Result struct {
+	Stats
+	// Stop is how the search ended: Reason search.Complete when it
+	// visited every reachable state.
+	Stop search.Stop
+	// Errors are the errors found, with their trails: all of them up to
+	// the -c bound, or only the first when the search does not stop at
+	// errors (Stats.NumErrors counts them all).
+	Errors []*Error
+	Memory Memory
+	// Reached holds, per proctype and claim (by ID), the elements the
+	// search reached, for vm.ProcType.Unreached.
+	Reached [][]bool
+
+	// Deviation is where a certification left the script it follows
+	// (Options.Follower): the Follower's error.
+	Deviation error
+	// Estimate is the coverage a search stopped early estimates (nil:
+	// none).
+	Estimate *StackEstimate
+	// Beyond counts the distinct states at the depth bound that the
+	// search never stored (exact store only; at least, past 2^20): the
+	// coverage is at most Stored / (Stored + Beyond).
+	Beyond int64
+}
+
+// Complete reports whether the search visited every reachable state.
+func (r *Result) Complete() bool { return r.Stop.Reason == search.Complete }
+
+// Memory is what the search used, in bytes.
+type Memory struct {
+	Vectors int64 // the state vectors in the store, as stored
+	Table   int64 // the store's hash table
+	Stack   int64 // the search stack: one state per depth
+}

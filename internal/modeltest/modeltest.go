@@ -1,0 +1,82 @@
+package modeltest
+
+import (
+	"fmt"
+	"testing"
+
+	"gmc/lang"
+	"gmc/vm"
+)
+
+// Compile loads, checks and compiles a model file (statement merging on
+// unless noMerge).
+func Compile(file string, noMerge bool) (*vm.Model, error) {
+	spec, diags := lang.Load(file, nil)
+	if diags.ErrorCount() > 0 {
+		return nil, fmt.Errorf("%v", diags)
+	}
+	return vm.Compile(spec, vm.Options{NoMerge: noMerge})
+}
+
+// MustCompile is Compile that fails the test on an error.
+func MustCompile(t testing.TB, file string, noMerge bool) *vm.Model {
+	t.Helper()
+	m, err := Compile(file, noMerge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Graph explores m breadth-first with Runners, independently of the
+// search, and returns each node's successors (one per move, by node id)
+// and, for the nodes the search stores (not inside a rendezvous, nor
+// inside an atomic sequence that can go on), their keys. A node is a state
+// with the runner's owner, pending offer and sender. ok is false on a
+// fatal error or beyond limit nodes.
+func Graph(t testing.TB, m *vm.Model, limit int) (succ map[string][]string, stored map[string]string, ok bool) {
+	type node struct {
+		s                      *vm.State
+		owner, pending, sender int
+	}
+	id := func(n node) string {
+		return string(m.Vector(n.s)) + string([]byte{byte(n.owner + 1), byte(n.pending), byte(n.sender + 1)})
+	}
+	start, err := vm.NewRunner(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := node{start.S, start.Owner, start.Pending, start.Sender}
+	succ, stored = map[string][]string{id(first): nil}, map[string]string{}
+	queue := []node{first}
+	for len(queue) > 0 {
+		if len(succ) > limit {
+			return succ, stored, false
+		}
+		n := queue[0]
+		queue = queue[1:]
+		r := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: n.owner, Pending: n.pending, Sender: n.sender})
+		moves, _ := r.Moves()
+		if r.Pending == 0 && r.Owner < 0 {
+			stored[id(n)] = string(m.Key(n.s, nil))
+		}
+		var next []string
+		for _, mv := range moves {
+			c := vm.ResumeRunner(&vm.Runner{M: m, S: n.s, Owner: r.Owner, Pending: r.Pending, Sender: r.Sender})
+			for _, e := range c.Do(mv) {
+				if e.Fatal {
+					return succ, stored, false
+				}
+			}
+			cn := node{c.S, c.Owner, c.Pending, c.Sender}
+			k := id(cn)
+			next = append(next, k)
+			if _, seen := succ[k]; !seen {
+				succ[k] = nil
+				queue = append(queue, cn)
+			}
+		}
+		succ[id(n)] = next
+	}
+	return succ, stored, true
+}

@@ -1,0 +1,11 @@
+package store
+
+// CacheCosts returns the cost 004's Algorithm 4.1 gave each state the
+// cache holds, by the state's vector (for TestCacheCosts).
+func CacheCosts(c *Cache) map[string]uint64 {
+	costs := map[string]uint64{}
+	for s, sl := range c.slots {
+		costs[string(c.vec(int32(s)))] = sl.cost
+	}
+	return costs
+}

@@ -1,0 +1,11 @@
+// Package trail reads, writes and follows error trails: the path a search
+// took from the initial state to an error, one step (process, transition)
+// per line. Searches keep their paths as []Step; Write puts them in a file
+// named as SPIN names trails (Path); Read reads one back as Entries, and
+// Follow replays entries on a vm.Runner, refusing any step the search could
+// not have taken. Simulation and replay (package sim) and cmd/gmc use it
+// without importing the searches.
+//
+// Write writes a file whole or not at all. Nothing here is shared between
+// goroutines.
+package trail
