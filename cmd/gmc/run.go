@@ -513,8 +513,8 @@ func explored(res *checker.Result, bits *checker.Bitstate) string {
 	return ""
 }
 
-// runJSON is the --json form of a run's result (DESIGN.md, command-line
-// contract).
+// runJSON is the --json form of a run's result
+// (docs/references.md#cli-contract).
 type runJSON struct {
 	Model         string           `json:"model"`
 	Search        string           `json:"search,omitempty"` // --search, when not dfs
