@@ -1,5 +1,5 @@
 // Package coverage holds the coverage analyses of a search
-// (../shared/papers/003_204d6d96014a9849.txt, cited as 003): which
+// (Rodríguez et al., cited as 003, see docs/references.md#003): which
 // transitions and if/do options the search executed (structural
 // coverage, 003 §4.1), which atomic conditions of guards, condition
 // statements and assertions it saw true and which false (condition

@@ -124,7 +124,8 @@ func fit(runs []Run, k int, fixedR bool) (*Curve, bool) {
 }
 
 // levenbergMarquardt minimises the squared residuals y/top − model(p, t)
-// over the first free parameters of p (numerical Jacobian). It reports
+// over the first free parameters of p (numerical Jacobian), by the damped
+// Gauss–Newton steps of docs/references.md#levenberg-marquardt. It reports
 // whether it converged.
 func levenbergMarquardt(p [3]float64, free int, model func([3]float64, float64) float64, ts, ys []float64, top float64) ([3]float64, bool) {
 	res := func(p [3]float64) ([]float64, float64) {

@@ -155,10 +155,11 @@ type Var struct {
 	Index int
 	// InitAtStart is true for a local declared before the first statement of
 	// its body: it is initialised when the process is created. A later
-	// declaration's initialiser is an ordinary assignment (SPIN-NOTES 3.1, C7).
+	// declaration's initialiser is an ordinary assignment
+	// (docs/references.md#spin-late-decl).
 	InitAtStart bool
 	// Usage, set by Check: whether the variable is read (in the sense of
-	// SPIN-NOTES 2.2) anywhere in the model.
+	// docs/references.md#spin-hidden) anywhere in the model.
 	Read bool
 }
 

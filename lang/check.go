@@ -665,7 +665,8 @@ func (c *checker) recv(ch Expr, args []Expr, writes bool, pos Pos) {
 		case *Eval:
 			cl = c.numeric(a.X, "eval")
 		case *VarRef:
-			// Receive arguments count as reads of the variable (SPIN-NOTES 2.2).
+			// Receive arguments count as reads of the variable
+			// (docs/references.md#spin-hidden).
 			cl = c.ref(a, useRecv)
 			switch a.Kind {
 			case RefPid, RefNrPr, RefLast:
@@ -840,8 +841,8 @@ type refMode int
 const (
 	useRead  refMode = iota // its value is used
 	useWrite                // it is assigned
-	useRecv                 // it receives a message field (counts as a read, SPIN-NOTES 2.2)
-	usePrint                // printed by printf or printm (not a read, SPIN-NOTES 2.2)
+	useRecv                 // it receives a message field (counts as a read, docs/references.md#spin-hidden)
+	usePrint                // printed by printf or printm (not a read, docs/references.md#spin-hidden)
 )
 
 // ref resolves a variable reference; indexes are always reads.

@@ -230,7 +230,7 @@ active proctype P() { byte a = 3; xr c; byte b = 1; a = b; byte late = 4; if :: 
 }
 
 func TestHiddenReads(t *testing.T) {
-	// SPIN-NOTES 2.2: which uses of a global count as reads.
+	// Which uses of a global count as reads (docs/references.md#spin-hidden).
 	spec := mustLoad(t, `
 byte w, p, s, r, i, idx, arr[2], l, n;
 chan c = [1] of { byte };

@@ -198,8 +198,8 @@ func (c *compiler) scan() {
 }
 
 // hidden reports whether a global is kept out of the state vector: declared
-// hidden, or (SPIN's automatic hiding, SPIN-NOTES 2.2) a scalar or array of
-// a basic type that nothing reads.
+// hidden, or (SPIN's automatic hiding, docs/references.md#spin-hidden) a
+// scalar or array of a basic type that nothing reads.
 func hidden(v *lang.Var) bool {
 	if v.Vis == lang.VisHidden {
 		return true

@@ -4,9 +4,10 @@ import (
 	"gmc/lang"
 )
 
-// Dead-variable resets (SPIN-NOTES 2.3, docs/spin-flow.md 8): after a
-// statement, a local that no path reads before writing it again is set to
-// 0, so that states differing only in dead values are the same state.
+// Dead-variable resets (docs/references.md#spin-dead-vars,
+// docs/spin-flow.md 8): after a statement, a local that no path reads
+// before writing it again is set to 0, so that states differing only in
+// dead values are the same state.
 
 // uses returns the local variables a statement reads and writes, as SPIN's
 // ana_stmnt counts them.

@@ -4,11 +4,12 @@ import (
 	"gmc/lang"
 )
 
-// dstep compiles a d_step body into one transition's code (SPIN-NOTES 5.3).
-// Its first statement decides whether the d_step can run: that test is the
-// guard. Inside, if and do take the first executable option in source order
-// (else when there is none), and a statement that blocks is a fatal error
-// ("block in d_step seq"): OpJzFail after the guard reports it.
+// dstep compiles a d_step body into one transition's code
+// (docs/references.md#spin-dstep). Its first statement decides whether the
+// d_step can run: that test is the guard. Inside, if and do take the first
+// executable option in source order (else when there is none), and a
+// statement that blocks is a fatal error ("block in d_step seq"): OpJzFail
+// after the guard reports it.
 func (g *gen) dstep(b *lang.Block) {
 	d := &dstepGen{g: g, labels: map[string]int32{}}
 	d.block(b.Stmts)

@@ -7,11 +7,12 @@ import (
 )
 
 // A proctype's control flow is built the way SPIN builds it, because every
-// detail shows in the state counts (docs/spin-flow.md, SPIN-NOTES 3-5).
-// Each statement becomes an element; an if gets a shared '.' exit, a do a
-// '.' loop head in front and a break node after it; goto and break are
-// jump elements; atomic, d_step and { } are compound elements in front of
-// their bodies; the body ends with -end-. Elements are numbered in SPIN's
+// detail shows in the state counts (docs/spin-flow.md, and the rules from
+// docs/references.md#spin-elements to #spin-dstep there). Each statement
+// becomes an element; an if gets a shared '.' exit, a do a '.' loop head in
+// front and a break node after it; goto and break are jump elements;
+// atomic, d_step and { } are compound elements in front of their bodies;
+// the body ends with -end-. Elements are numbered in SPIN's
 // order (inner statements first), which decides the order of unless
 // escapes.
 
@@ -126,7 +127,8 @@ func skipStmt(pos lang.Pos) lang.Stmt {
 
 // place appends the element n of a statement to s, with the labels written
 // in front of the statement. A goto that carries an end, accept or progress
-// label gets a skip in front of it that takes those labels (SPIN-NOTES C6).
+// label gets a skip in front of it that takes those labels
+// (docs/references.md#spin-end-label-goto).
 func (b *builder) place(s *seq, n *node, labels []string) {
 	for _, l := range labels {
 		b.labels[l] = n

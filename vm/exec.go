@@ -7,7 +7,8 @@ import (
 )
 
 // RuntimeError is an error found while executing the model: fatal ones stop
-// the search (SPIN-NOTES 8), an assertion violation does not.
+// the search (docs/references.md#spin-errors), an assertion violation does
+// not.
 type RuntimeError struct {
 	Msg   string
 	Fatal bool
@@ -646,7 +647,8 @@ func (vm *Machine) Provided(s *State, pid int) bool {
 
 // HighestPriority reports whether process pid may move in s as far as
 // priorities go: no other process with a strictly higher priority has an
-// executable transition (SPIN-NOTES 7, pan's highest_priority).
+// executable transition (pan's highest_priority,
+// docs/references.md#spin-priorities).
 func (vm *Machine) HighestPriority(s *State, pid int) bool {
 	if !vm.Provided(s, pid) {
 		return false

@@ -9,8 +9,8 @@ import (
 // leads into its main part. src is the status of the element the transition
 // leaves: from inside an atomic (ATOM), the hunt does not step onto an
 // element without ATOM; it stops on the jump element it is at, which then
-// becomes a step of its own (SPIN-NOTES 3.2). stop, if not nil, ends the
-// hunt there (used by merging).
+// becomes a step of its own (docs/references.md#spin-hunting). stop, if
+// not nil, ends the hunt there (used by merging).
 func (b *builder) hunt(f *node, src int, stop *node) *node {
 	e := f
 	for steps := 0; e != nil; steps++ {
@@ -151,8 +151,8 @@ func isDeadLink(n *node) bool {
 	return ok && k.Val == 0
 }
 
-// Statement merging (SPIN-NOTES 4, docs/spin-flow.md 5): a run of member
-// statements becomes one transition.
+// Statement merging (docs/references.md#spin-merging, docs/spin-flow.md 5):
+// a run of member statements becomes one transition.
 
 // stmtKind classifies an element's statement as merging sees it.
 type stmtKind int

@@ -7,7 +7,8 @@ import (
 )
 
 // Scalar says how one basic value is stored in the state vector and what a
-// store does to it (SPIN-NOTES 2.4: every store truncates to the type).
+// store does to it (every store truncates to the type,
+// docs/references.md#spin-values).
 type Scalar uint8
 
 // The scalar storage classes.

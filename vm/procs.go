@@ -5,10 +5,11 @@ import (
 	"strings"
 )
 
-// spawn creates a process of proctype pt at the end of s (SPIN-NOTES 7):
-// its slot, with the parameters set from args and the locals declared at
-// the start of the body initialised, followed by its local channels. It
-// returns the new pid, or a fatal error message.
+// spawn creates a process of proctype pt at the end of s
+// (docs/references.md#spin-processes): its slot, with the parameters set
+// from args and the locals declared at the start of the body initialised,
+// followed by its local channels. It returns the new pid, or a fatal error
+// message.
 func (m *Model) spawn(s *State, pt *ProcType, args []int64, prio int) (int, string) {
 	if len(s.Procs) >= MaxProcs {
 		return 0, "too many processes"

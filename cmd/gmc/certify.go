@@ -14,7 +14,8 @@ func init() {
 	register(&command{name: "certify", summary: "check a model again by following a search script (gmc run --script)", run: runCertify})
 }
 
-// certifyJSON is the --json form of a certification (DESIGN.md).
+// certifyJSON is the --json form of a certification
+// (docs/references.md#cli-contract).
 type certifyJSON struct {
 	Model     string            `json:"model"`
 	Script    string            `json:"script"`

@@ -203,7 +203,7 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 	paintEstimate.Fprintf(w, "coverage: %.2f%% (estimate: %s over %d bitstate runs, k = %d)\n", 100*best.Coverage, method, len(rows), k)
 }
 
-// estimateJSON is the --json form (DESIGN.md, command-line contract).
+// estimateJSON is the --json form (docs/references.md#cli-contract).
 type estimateJSON struct {
 	Model       string            `json:"model"`
 	K           int               `json:"k"`

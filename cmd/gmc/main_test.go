@@ -178,7 +178,8 @@ func TestCLI(t *testing.T) {
 	}
 }
 
-// TestRunJSON checks the keys DESIGN.md promises in run --json.
+// TestRunJSON checks the keys the command-line contract promises in run
+// --json (docs/references.md#cli-contract).
 func TestRunJSON(t *testing.T) {
 	inModels(t)
 	for _, c := range []struct {
@@ -215,7 +216,7 @@ func TestRunJSON(t *testing.T) {
 }
 
 // TestBitstateJSON checks the bitstate keys of run --json and estimate
-// --json (DESIGN.md, command-line contract).
+// --json (docs/references.md#cli-contract).
 func TestBitstateJSON(t *testing.T) {
 	inModels(t)
 	var stdout, stderr bytes.Buffer

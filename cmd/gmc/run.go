@@ -489,8 +489,8 @@ func stoppedText(st search.Stop) string {
 	return st.String()
 }
 
-// runJSON is the --json form of a run's result (DESIGN.md, command-line
-// contract).
+// runJSON is the --json form of a run's result
+// (docs/references.md#cli-contract).
 type runJSON struct {
 	Model         string           `json:"model"`
 	Search        string           `json:"search,omitempty"` // --search, when not dfs

@@ -1,7 +1,8 @@
 // Package spinref runs SPIN's verifier (pan) on a Promela model and parses the
 // report it prints, so that gmc can be compared against SPIN.
 //
-// The pipeline is the one described in SPIN-NOTES.md:
+// The pipeline is the one the rules of SPIN's counts were measured with
+// (docs/references.md#spin-notes):
 //
 //	spin [-o3] [flags] -a m.pml
 //	cc [-O2] -DNOREDUCE -DSAFETY -DNOCLAIM -DVECTORSZ=4096 -o pan pan.c

@@ -34,8 +34,8 @@ func checkCounts(t *testing.T, r *Result, want counts) {
 	}
 }
 
-// TestNotesExamples runs small models from SPIN-NOTES.md with their
-// documented counts.
+// TestNotesExamples runs small models of the rules of SPIN's counts
+// (docs/references.md#spin-notes) with their documented counts.
 func TestNotesExamples(t *testing.T) {
 	needSpin(t)
 	tests := []struct {
