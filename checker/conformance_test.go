@@ -17,7 +17,7 @@ import (
 	"gmc/vm"
 )
 
-// The conformance rule (DESIGN.md): on every model of the corpus that SPIN
+// The conformance rule (docs/references.md#conformance): on every model of the corpus that SPIN
 // verifies, gmc's search finds the same states stored and matched (and so
 // transitions), atomic steps, depth and errors as SPIN's pan, with
 // statement merging (spin -a) and without it (spin -o3 -a).
@@ -27,10 +27,10 @@ const spinExamples = "/usr/share/doc/spin/examples/Examples"
 // corpusExclusions are the SPIN examples left out of the comparison, each
 // with the reason.
 var corpusExclusions = map[string]string{
-	"life.pml":       "runs forever by design (SPIN-NOTES 9)",
-	"wordcount.pml":  "reads STDIN (SPIN-NOTES 9)",
-	"ltl_gen.pml":    "an LTL generator, not a model to verify (SPIN-NOTES 9)",
-	"petersonN.pml":  "too slow for CI (SPIN-NOTES 9)",
+	"life.pml":       "runs forever by design (docs/references.md#spin-example-counts)",
+	"wordcount.pml":  "reads STDIN (docs/references.md#spin-example-counts)",
+	"ltl_gen.pml":    "an LTL generator, not a model to verify (docs/references.md#spin-example-counts)",
+	"petersonN.pml":  "too slow for CI (docs/references.md#spin-example-counts)",
 	"patterns.pml":   "SPIN rejects it",
 	"ex_6.pml":       "42 million states (84 million without merging): too large for CI",
 	"p108.pml":       "Ackermann's function, meant for simulation (its comment says so): more than 5 million states with -c0",

@@ -34,8 +34,8 @@ func (d *DFS) stop(st search.Stop) {
 	panic(errStop)
 }
 
-// DFS explores the state space of m depth-first, as pan does (SPIN-NOTES
-// 1.2), with the exact store or the one Options.Store gives.
+// DFS explores the state space of m depth-first, as pan does
+// (docs/references.md#spin-new-state), with the exact store or the one Options.Store gives.
 type DFS struct {
 	m          *vm.Model
 	opts       Options

@@ -78,7 +78,7 @@ func verifyModel(t *testing.T, file string, noMerge bool) (*Result, *vm.Model) {
 // rule; each entry is a gap to close, not a tolerance.
 var notYet = map[string]string{}
 
-// TestSpinNotes checks every rule of SPIN-NOTES.md, as the models in
+// TestSpinNotes checks every rule of docs/references.md#spin-notes, as the models in
 // testdata/spinnotes with the counts the installed SPIN gave for them.
 func TestSpinNotes(t *testing.T) { testCounts(t, "../testdata/spinnotes") }
 

@@ -15,7 +15,7 @@ import (
 	"gmc/walk"
 )
 
-// Randomized, memory-aware searches (../shared/papers/002_87c46ddd8ed485b2.txt):
+// Randomized, memory-aware searches (002, docs/references.md#002-s2-1):
 // they keep at most N states and take a budget of steps, choosing at
 // random where to go. They find errors (each with its trail) and cover
 // states, but never prove their absence.

@@ -14,7 +14,7 @@ import (
 )
 
 // Search scripts (search-carrying code, chapter 3 of
-// ../shared/papers/004_ef8f55d742c4ec04.txt). A script records an
+// 004, docs/references.md#004-ch-3). A script records an
 // exhaustive DFS as the sequence of what it did, so that a certifier can
 // repeat the search without a table of visited states and notice any
 // deviation.

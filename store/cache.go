@@ -11,7 +11,7 @@ import (
 )
 
 // Policy is a cache-replacement policy of state-space caching (chapter 4
-// of ../shared/papers/004_ef8f55d742c4ec04.txt, cited as 004).
+// of 004, docs/references.md#004-ch-4).
 type Policy int
 
 // The replacement policies. Each picks, among the fully explored states in

@@ -4,7 +4,7 @@
 //   - Exact (exact.go): every state vector kept whole in arena chunks and
 //     compared byte for byte, SPIN's default full state storage.
 //   - Bitstate (bitstate.go): SPIN's supertrace, a Bloom filter of 2^L bits
-//     with K hash functions (001 §2); states may be missed, never confused
+//     with K hash functions (001 §2.2.1); states may be missed, never confused
 //     with a state not seen.
 //   - Cache (cache.go): a bounded set for state-space caching (004 ch. 4)
 //     with six replacement policies; the search tells it which states are
