@@ -2,8 +2,10 @@ package checker
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -55,6 +57,16 @@ func corpus(t *testing.T) []string {
 	return models
 }
 
+// shortCorpus is the conformance test's corpus under -short, each model
+// in one mode (merging or not): three small models that between them have
+// rendezvous and buffered channels, atomic sequences, d_step and process
+// creation. The full corpus, in both modes, runs without -short (CI).
+var shortCorpus = map[string]bool{ // model: without statement merging
+	"../examples/models/channels.pml": false,
+	"../examples/models/atomic.pml":   true,
+	spinExamples + "/sort.pml":        false,
+}
+
 func TestConformance(t *testing.T) {
 	if !spinref.Available() {
 		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
@@ -69,10 +81,17 @@ func TestConformance(t *testing.T) {
 	)
 	// The models run two at a time (each subtest runs SPIN, cc, pan and
 	// gmc); the group waits for all of them before the table is printed.
+	models := corpus(t)
+	if testing.Short() {
+		models = slices.Sorted(maps.Keys(shortCorpus))
+	}
 	t.Run("corpus", func(t *testing.T) {
-		for _, model := range corpus(t) {
+		for _, model := range models {
 			name := strings.TrimPrefix(strings.TrimPrefix(model, spinExamples+"/"), "../")
 			for _, noMerge := range []bool{false, true} {
+				if testing.Short() && noMerge != shortCorpus[model] {
+					continue
+				}
 				mode := "merge"
 				if noMerge {
 					mode = "-o3"

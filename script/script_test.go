@@ -62,6 +62,7 @@ func certify(m *vm.Model, b []byte, parallel int) (*Result, error) {
 // keeps fewer fingerprints than there are states.
 func TestScriptCertifies(t *testing.T) {
 	files, _ := filepath.Glob("../examples/models/*.pml")
+	files = modeltest.Subset(files, 5)
 	for _, trustful := range []bool{false, true} {
 		certified, forgot := 0, 0
 		for _, file := range files {
@@ -100,7 +101,7 @@ func TestScriptCertifies(t *testing.T) {
 			}
 			certified++
 		}
-		if certified < 8 {
+		if certified < 8 && !testing.Short() || certified < 3 {
 			t.Fatalf("trustful %v: only %d models certified", trustful, certified)
 		}
 		if !trustful && forgot < certified/2 {
@@ -191,6 +192,7 @@ func encode(header []byte, prog []instr) []byte {
 func TestScriptMutations(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	files, _ := filepath.Glob("../examples/models/*.pml")
+	files = modeltest.Subset(files, 4)
 	tried := map[string]int{}
 	for _, file := range files {
 		m, err := modeltest.Compile(file, false)
@@ -281,7 +283,11 @@ func TestScriptMutations(t *testing.T) {
 	for _, n := range tried {
 		total += n
 	}
-	if total < 60 || len(tried) < 6 {
+	enough := 60
+	if testing.Short() {
+		enough = 15 // fewer models
+	}
+	if total < enough || len(tried) < 6 {
 		t.Fatalf("only %d mutations tried: %v", total, tried)
 	}
 	t.Logf("rejected: %v", tried)
@@ -407,7 +413,7 @@ func TestScriptUnderCache(t *testing.T) {
 func TestSubgraphsTampered(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	noticed, certified := 0, 0
-	for _, file := range []string{"peterson_n.pml", "philosophers.pml", "abp_lossy.pml", "leader_n.pml"} {
+	for _, file := range modeltest.Subset([]string{"peterson_n.pml", "philosophers.pml", "abp_lossy.pml", "leader_n.pml"}, 2) {
 		m, err := modeltest.Compile("../examples/models/"+file, false)
 		if err != nil {
 			t.Fatal(err)

@@ -80,3 +80,17 @@ func Graph(t testing.TB, m *vm.Model, limit int) (succ map[string][]string, stor
 	}
 	return succ, stored, true
 }
+
+// Subset is files under -short: n of them, spread evenly over the list so
+// that the quick test loop still meets models of every kind; without
+// -short, all of them.
+func Subset(files []string, n int) []string {
+	if !testing.Short() || len(files) <= n {
+		return files
+	}
+	out := make([]string, 0, n)
+	for i := range n {
+		out = append(out, files[i*len(files)/n])
+	}
+	return out
+}
