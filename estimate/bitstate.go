@@ -1,11 +1,3 @@
-// Package estimate computes how much of a state space a search covered,
-// from what the search can count: the estimates of Stern and of Dillinger
-// and Manolios for one bitstate run, and the growth curve of Ikeda, Jibiki
-// and Kuno fitted over a series of runs with Bloom filters of growing size
-// (Ikeda, Jibiki, Kuno; cited below as 001, see docs/references.md#001).
-//
-// Coverages are fractions in [0, 1]; a method that cannot give one says
-// so with ok == false.
 package estimate
 
 import "math"

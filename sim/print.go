@@ -1,7 +1,3 @@
-// Package sim runs a model step by step, at random (Simulate, as spin
-// does) or along a trail (Replay, as spin -t does), and writes what SPIN
-// writes: printf output indented by process, step lines, variable dumps
-// and the final report (docs/spin-sim-output.md).
 package sim
 
 import (
