@@ -1,0 +1,144 @@
+// Command cachetable reproduces table 4.1 of 004
+// (docs/references.md#004-table-4-1) in shape: state-space caching per
+// replacement policy and cache size. For each corpus model, caches of 15,
+// 25, 50, 75 and 95% of the state space and every policy, it prints the
+// time of the cached search as a factor of the search without a cache,
+// and RW, the transitions taken over the state space's transitions. A
+// search that takes more than 25 times as long is stopped: TO. A cache
+// that cannot hold the search stack: ST. The policy fastest in a row ends
+// it; the last lines count, for each cache size, the rows each policy was
+// fastest in.
+//
+// Run it from inside the repository (it finds the default corpus from the
+// root: examples/models and SPIN's Examples when installed); rows are
+// printed as they are measured, the whole table takes minutes:
+//
+//	go run ./bench/cachetable
+//	go run ./bench/cachetable -max 1000000 -models "examples/models/leader_n.pml:N=6"
+//
+// Models with fewer than 2000 states, more than -max, or errors are left
+// out. Timings are single runs against the best of three uncached runs:
+// on a shared machine, rerun a row before reading much into a factor near
+// 1.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"gmc/bench/internal/corpus"
+	"gmc/checker"
+	"gmc/search"
+	"gmc/store"
+)
+
+func main() {
+	models := flag.String("models", "", "these models instead of the corpus, space-separated, each FILE or FILE:NAME=VALUE,... (#defines)")
+	maxStates := flag.Int64("max", 100000, "leave out models with more states")
+	flag.Parse()
+	if err := run(strings.Fields(*models), *maxStates); err != nil {
+		fmt.Fprintln(os.Stderr, "cachetable:", err)
+		os.Exit(1)
+	}
+}
+
+// The table's columns: every policy, at 004's cache sizes.
+var (
+	policies = []store.Policy{store.PolicyCost, store.PolicyRandom, store.PolicyAge, store.PolicyHits, store.PolicyStratified, store.PolicyDepth}
+	sizes    = []int64{15, 25, 50, 75, 95}
+)
+
+// timeout is how much slower than the uncached search a cached one may
+// be before it is stopped (TO).
+const timeout = 25
+
+func run(args []string, maxStates int64) error {
+	models, skipped, err := corpus.Load(args, corpus.Default, corpus.Options{MinStates: 2000, MaxStates: maxStates})
+	if err != nil {
+		return err
+	}
+	if len(args) > 0 {
+		for _, s := range skipped {
+			fmt.Fprintf(os.Stderr, "cachetable: left out %s: %s\n", s.Arg, s.Reason)
+		}
+	}
+	if len(models) == 0 {
+		return fmt.Errorf("no model with 2000 to %d states and no errors", maxStates)
+	}
+	w := os.Stdout
+	fmt.Fprintf(w, "%-22s %9s %5s", "model", "states", "cache")
+	for _, p := range policies {
+		fmt.Fprintf(w, " %13s", p)
+	}
+	fmt.Fprintf(w, "\n%-22s %9s %5s", "", "", "")
+	for range policies {
+		fmt.Fprintf(w, " %6s %6s", "time", "RW")
+	}
+	fmt.Fprintln(w)
+	wins := map[int64]map[store.Policy]int{}
+	for _, pct := range sizes {
+		wins[pct] = map[store.Policy]int{}
+	}
+	for _, cm := range models {
+		m, full := cm.M, cm.Full
+		// the base time: the best of three
+		base := full.Elapsed
+		for range 2 {
+			r, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth, MaxStates: maxStates}}).Run()
+			if err != nil {
+				return fmt.Errorf("%s: %w", cm.Name, err)
+			}
+			base = min(base, r.Elapsed)
+		}
+		for _, pct := range sizes {
+			size := int(full.Stored * pct / 100)
+			fmt.Fprintf(w, "%-22s %9d %4d%%", cm.Name, full.Stored, pct)
+			best, bestTime := store.Policy(-1), time.Duration(0)
+			for _, p := range policies {
+				c, err := store.NewCache(size, p, 1, false)
+				if err != nil {
+					return fmt.Errorf("%s: %w", cm.Name, err)
+				}
+				stop := make(chan struct{})
+				timer := time.AfterFunc(timeout*base, func() { close(stop) })
+				res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth, Interrupt: stop}, Store: c}).Run()
+				timer.Stop()
+				if err != nil {
+					return fmt.Errorf("%s: %w", cm.Name, err)
+				}
+				switch {
+				case res.Complete():
+					fmt.Fprintf(w, " %6.2f %6.2f", float64(res.Elapsed)/float64(base), float64(res.Transitions)/float64(full.Transitions))
+					if best < 0 || res.Elapsed < bestTime {
+						best, bestTime = p, res.Elapsed
+					}
+				case res.Stop.Reason == search.CacheFull:
+					fmt.Fprintf(w, " %6s %6s", "ST", "-")
+				default:
+					fmt.Fprintf(w, " %6s %6s", "TO", "-")
+				}
+			}
+			if best >= 0 {
+				wins[pct][best]++
+				fmt.Fprintf(w, "  %s", best)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintf(w, "\nrows where each policy was fastest, by cache size:\n%5s", "cache")
+	for _, p := range policies {
+		fmt.Fprintf(w, " %10s", p)
+	}
+	fmt.Fprintln(w)
+	for _, pct := range sizes {
+		fmt.Fprintf(w, "%4d%%", pct)
+		for _, p := range policies {
+			fmt.Fprintf(w, " %10d", wins[pct][p])
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
