@@ -1,0 +1,23 @@
+// Command cachetable reproduces table 4.1 of 004
+// (docs/references.md#004-table-4-1) in shape: state-space caching per
+// replacement policy and cache size. For each corpus model, caches of 15,
+// 25, 50, 75 and 95% of the state space and every policy, it prints the
+// time of the cached search as a factor of the search without a cache,
+// and RW, the transitions taken over the state space's transitions. A
+// search that takes more than 25 times as long is stopped: TO. A cache
+// that cannot hold the search stack: ST. The policy fastest in a row ends
+// it; the last lines count, for each cache size, the rows each policy was
+// fastest in.
+//
+// Run it from inside the repository (it finds the default corpus from the
+// root: examples/models and SPIN's Examples when installed); rows are
+// printed as they are measured, the whole table takes minutes:
+//
+//	go run ./bench/cachetable
+//	go run ./bench/cachetable -max 1000000 -models "examples/models/leader_n.pml:N=6"
+//
+// Models with fewer than 2000 states, more than -max, or errors are left
+// out. Timings are single runs against the best of three uncached runs:
+// on a shared machine, rerun a row before reading much into a factor near
+// 1.
+package main
