@@ -188,12 +188,26 @@ func (c *compiler) scan() {
 						c.m.HasPriority = true
 					}
 				case *lang.RemoteRef:
-					if e.Var == nil && e.Proctype != nil {
-						c.remoteLabels[e.Proctype] = append(c.remoteLabels[e.Proctype], e.Label)
-					}
+					c.remoteLabel(e)
 				}
 			})
 		})
+	}
+	// A label an ltl formula names is remotely referenced too, although
+	// safety searches do not run the claim (SPIN marks it while parsing).
+	for _, l := range spec.LTLs {
+		lang.WalkExpr(l.Formula, func(e lang.Expr) {
+			if r, ok := e.(*lang.RemoteRef); ok {
+				c.remoteLabel(r)
+			}
+		})
+	}
+}
+
+// remoteLabel records the label a remote reference P@L names.
+func (c *compiler) remoteLabel(r *lang.RemoteRef) {
+	if r.Var == nil && r.Proctype != nil {
+		c.remoteLabels[r.Proctype] = append(c.remoteLabels[r.Proctype], r.Label)
 	}
 }
 
