@@ -220,34 +220,6 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 			b.place(s, b.newNode(nStmt, skipStmt(st.P), st.P), labels)
 		}
 	case *lang.XUStmt:
-	case *lang.If:
-		opts := b.options(st.Options, nil)
-		e := b.newNode(nIf, st, st.P)
-		x := b.newNode(nDot, nil, st.P)
-		b.dots = append(b.dots, x)
-		for _, o := range opts {
-			o.add(x)
-		}
-		e.subs = opts
-		b.place(s, e, labels)
-		s.add(x)
-	case *lang.Do:
-		l := &loop{n: b.c.loopCount}
-		b.c.loopCount++
-		b.loops = append(b.loops, l)
-		opts := b.options(st.Options, nil)
-		b.loops = b.loops[:len(b.loops)-1]
-		e := b.newNode(nDo, st, st.P)
-		h := b.newNode(nDot, nil, st.P)
-		b.dots = append(b.dots, h)
-		l.brk = b.newNode(nBreak, nil, st.P)
-		for _, o := range opts {
-			o.add(h)
-		}
-		e.subs = opts
-		s.add(h)
-		b.place(s, e, labels)
-		s.add(l.brk)
 	case *lang.For:
 		// The label goes to the loop, not to the initialisation.
 		stmts := b.c.forStmts(st)
@@ -265,9 +237,51 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 			b.build(s, stmts[0], labels)
 			b.build(s, stmts[1], nil)
 		} else {
+			// SPIN's sel_index makes the condition's option before the
+			// break option it lists first: it numbers them in that order.
 			b.build(s, stmts[0], nil)
-			b.build(s, stmts[1], labels)
+			b.prepareDo(stmts[1].(*lang.Do), true)(s, labels)
 		}
+	case *lang.If, *lang.Do, *lang.Block, *lang.Unless:
+		b.prepare(st)(s, labels)
+	case *lang.Goto:
+		n := b.newNode(nGoto, st, st.P)
+		n.label = st.Label
+		b.jumps = append(b.jumps, n)
+		b.place(s, n, labels)
+	case *lang.Break:
+		n := b.newNode(nGoto, st, st.P)
+		n.loop = b.loops[len(b.loops)-1]
+		b.jumps = append(b.jumps, n)
+		b.place(s, n, labels)
+	default:
+		b.place(s, b.newNode(nStmt, st, st.Pos()), labels)
+	}
+}
+
+// prepare builds the elements SPIN makes of statement st while parsing it
+// (the options of an if or do, the body of a compound) and returns what
+// makes st's own elements and adds them to a sequence, which SPIN does
+// only when st is added to one (add_seq). Numbers are given in that
+// order: in `do .. od unless { .. }` the loop's options come before the
+// escape, the DO element after it.
+func (b *builder) prepare(st lang.Stmt) func(s *seq, labels []string) {
+	switch st := st.(type) {
+	case *lang.If:
+		opts := b.options(st.Options, nil)
+		return func(s *seq, labels []string) {
+			e := b.newNode(nIf, st, st.P)
+			x := b.newNode(nDot, nil, st.P)
+			b.dots = append(b.dots, x)
+			for _, o := range opts {
+				o.add(x)
+			}
+			e.subs = opts
+			b.place(s, e, labels)
+			s.add(x)
+		}
+	case *lang.Do:
+		return b.prepareDo(st, false)
 	case *lang.Block:
 		kind := nNonAtomic
 		switch st.Kind {
@@ -292,23 +306,44 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 		case nDStep:
 			b.makeAtomic(body, statDStep)
 		}
-		e := b.newNode(kind, st, st.P)
-		e.body = body
-		b.place(s, e, labels)
+		return func(s *seq, labels []string) {
+			e := b.newNode(kind, st, st.P)
+			e.body = body
+			b.place(s, e, labels)
+		}
 	case *lang.Unless:
-		b.unless(s, st, labels)
-	case *lang.Goto:
-		n := b.newNode(nGoto, st, st.P)
-		n.label = st.Label
-		b.jumps = append(b.jumps, n)
-		b.place(s, n, labels)
-	case *lang.Break:
-		n := b.newNode(nGoto, st, st.P)
-		n.loop = b.loops[len(b.loops)-1]
-		b.jumps = append(b.jumps, n)
-		b.place(s, n, labels)
-	default:
-		b.place(s, b.newNode(nStmt, st, st.Pos()), labels)
+		return b.unless(st)
+	}
+	return func(s *seq, labels []string) { b.build(s, st, labels) }
+}
+
+// prepareDo is prepare for a do; lastFirst builds the last option first
+// (the options stay in their order).
+func (b *builder) prepareDo(st *lang.Do, lastFirst bool) func(s *seq, labels []string) {
+	l := &loop{n: b.c.loopCount}
+	b.c.loopCount++
+	b.loops = append(b.loops, l)
+	options := st.Options
+	if lastFirst {
+		options = append(options[len(options)-1:len(options):len(options)], options[:len(options)-1]...)
+	}
+	opts := b.options(options, nil)
+	if lastFirst && len(opts) == len(options) {
+		opts = append(append([]*seq(nil), opts[1:]...), opts[0])
+	}
+	b.loops = b.loops[:len(b.loops)-1]
+	return func(s *seq, labels []string) {
+		e := b.newNode(nDo, st, st.P)
+		h := b.newNode(nDot, nil, st.P)
+		b.dots = append(b.dots, h)
+		l.brk = b.newNode(nBreak, nil, st.P)
+		for _, o := range opts {
+			o.add(h)
+		}
+		e.subs = opts
+		s.add(h)
+		b.place(s, e, labels)
+		s.add(l.brk)
 	}
 }
 
@@ -377,37 +412,53 @@ func isSkip(n *node) (skip, print bool) {
 	return false, false
 }
 
-// unless builds `main unless escape` (SPIN's do_unless and unless_seq). A
-// { } part is used as its own sequence. Parts that are blocks are numbered
-// first, in source order; then a plain escape, then a plain main part.
-func (b *builder) unless(s *seq, st *lang.Unless, labels []string) {
+// unless prepares `main unless escape` (SPIN's do_unless, when the parser
+// reduces it) and returns what makes its own elements (unless_seq, when it
+// is added to a sequence). A { } part is used as its own sequence. What
+// SPIN numbers while parsing comes first, in source order (the elements of
+// block parts, the options and bodies of compound parts); then the escape
+// part's own elements, then the main part's.
+func (b *builder) unless(st *lang.Unless) func(s *seq, labels []string) {
 	mainBlock, escBlock := plainBlock(st.Main), plainBlock(st.Escape)
 	var main, esc *seq
+	var mainTop, escTop func(*seq, []string)
 	if mainBlock != nil {
 		main = b.sequenceTo(mainBlock.Stmts, mainBlock.End)
+	} else {
+		mainTop = b.prepare(st.Main)
 	}
 	if escBlock != nil {
 		esc = b.sequenceTo(escBlock.Stmts, escBlock.End)
-	}
-	if escBlock == nil {
-		esc = b.sequence([]lang.Stmt{st.Escape})
-	}
-	if mainBlock == nil {
-		main = b.sequence([]lang.Stmt{st.Main})
-	}
-	e := b.newNode(nUnless, st, st.P)
-	x := b.newNode(nDot, nil, st.P)
-	if escBlock != nil && escBlock.End.Line > 0 {
-		x.pos = escBlock.End // SPIN makes it on the escape's closing brace
 	} else {
-		b.dots = append(b.dots, x)
+		escTop = b.prepare(st.Escape)
 	}
-	main.add(x)
-	esc.add(x)
-	b.attachEscape(main, esc)
-	e.subs = []*seq{main, esc}
-	b.place(s, e, labels)
-	s.add(x)
+	single := func(top func(*seq, []string)) *seq {
+		s := &seq{}
+		top(s, nil)
+		s.extent = s.last
+		return s
+	}
+	if escTop != nil {
+		esc = single(escTop)
+	}
+	if mainTop != nil {
+		main = single(mainTop)
+	}
+	return func(s *seq, labels []string) {
+		e := b.newNode(nUnless, st, st.P)
+		x := b.newNode(nDot, nil, st.P)
+		if escBlock != nil && escBlock.End.Line > 0 {
+			x.pos = escBlock.End // SPIN makes it on the escape's closing brace
+		} else {
+			b.dots = append(b.dots, x)
+		}
+		main.add(x)
+		esc.add(x)
+		b.attachEscape(main, esc)
+		e.subs = []*seq{main, esc}
+		b.place(s, e, labels)
+		s.add(x)
+	}
 }
 
 func plainBlock(st lang.Stmt) *lang.Block {
