@@ -53,6 +53,7 @@ type node struct {
 	status   int
 	esc      []*seq // unless escapes covering this element, outermost first
 	check2   bool   // target of a remote label reference: never merged
+	badElse  bool   // an else among options that use channels (SPIN's has_badelse)
 	seen     bool   // visited by the FSM walk
 	onPath   bool   // on the raw path of a merged chain
 	absorbed bool   // a merged chain absorbed it (its own transition is a dummy)
@@ -367,6 +368,11 @@ func (b *builder) options(options []*lang.Block, _ *node) []*seq {
 		opts = append(opts, os)
 	}
 	if elseOpt != nil {
+		for _, o := range opts {
+			if o.first.kind == nStmt && hasChanRef(o.first.stmt) {
+				elseOpt.first.badElse = true
+			}
+		}
 		opts = append(opts, elseOpt)
 	}
 	return opts

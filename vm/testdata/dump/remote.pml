@@ -1,0 +1,14 @@
+/* remote references: P@L marks the label's element (a goto there becomes
+ * a skip and the goto), P[0]:v turns merging off */
+byte x;
+active proctype P() {
+	byte v;
+again:
+	x < 3 -> x++;
+	v = x;
+there:	goto again
+}
+active proctype Q() {
+	P@there -> x = 5;
+	P[0]:v > 1 -> x = 0
+}
