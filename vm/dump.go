@@ -29,7 +29,6 @@ import (
 // left out.
 func (m *Model) Dump() string {
 	var b strings.Builder
-	id := 0 // pan numbers elements model-wide, in declaration order
 	for _, pt := range m.Units {
 		switch {
 		case pt.Proc.Kind == lang.KindInit:
@@ -39,8 +38,7 @@ func (m *Model) Dump() string {
 		default:
 			fmt.Fprintf(&b, "proctype %s\n", pt.Name)
 		}
-		dumpStates(&b, pt, id)
-		id += len(pt.Elements)
+		dumpStates(&b, pt)
 	}
 	b.WriteString("\nTransition Type: A=atomic; D=d_step; L=local; G=global\n")
 	b.WriteString("Source-State Labels: p=progress; e=end; a=accept;\n")
@@ -54,8 +52,8 @@ func (m *Model) Dump() string {
 
 // dumpStates lists the transitions of pt's states, depth first from the
 // start state as pan's tagtable does: a state's transitions, then the
-// states they lead to, in order. first is pan's id of pt's first element.
-func dumpStates(b *strings.Builder, pt *ProcType, first int) {
+// states they lead to, in order.
+func dumpStates(b *strings.Builder, pt *ProcType) {
 	seen := make([]bool, len(pt.PCs))
 	var visit func(pc int)
 	visit = func(pc int) {
@@ -77,7 +75,7 @@ func dumpStates(b *strings.Builder, pt *ProcType, first int) {
 			// pan gives the line of the source state, not the statement's
 			at := pt.Elements[src.Seqno-1].Pos
 			fmt.Fprintf(b, "\tstate %3d -(tr %3d)-> state %3d  [id %3d%s] [%s] %s:%d => %s\n",
-				src.Seqno, t.ID, dst, first+t.Elem-1, org, dumpFlags(src, t, el), at.File, at.Line, el.Text)
+				src.Seqno, t.ID, dst, el.ID, org, dumpFlags(src, t, el), at.File, at.Line, el.Text)
 		}
 		for _, t := range src.Trans {
 			visit(t.Dst)

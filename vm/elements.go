@@ -39,24 +39,27 @@ const (
 )
 
 type node struct {
-	seqno    int // SPIN's element number, from 1, in creation order
-	kind     nodeKind
-	stmt     lang.Stmt
-	pos      lang.Pos
-	next     *node
-	subs     []*seq // if/do: options; unless: main, escape
-	body     *seq   // atomic, d_step, { }
-	label    string // goto: the label it jumps to
-	loop     *loop  // break: the loop it leaves
-	jump     *node  // goto, break: the resolved target
-	labels   []string
-	status   int
-	esc      []*seq // unless escapes covering this element, outermost first
-	check2   bool   // target of a remote label reference: never merged
-	badElse  bool   // an else among options that use channels (SPIN's has_badelse)
-	seen     bool   // visited by the FSM walk
-	onPath   bool   // on the raw path of a merged chain
-	absorbed bool   // a merged chain absorbed it (its own transition is a dummy)
+	seqno   int // SPIN's element number, from 1, in creation order
+	kind    nodeKind
+	stmt    lang.Stmt
+	pos     lang.Pos
+	next    *node
+	subs    []*seq // if/do: options; unless: main, escape
+	body    *seq   // atomic, d_step, { }
+	label   string // goto: the label it jumps to
+	loop    *loop  // break: the loop it leaves
+	jump    *node  // goto, break: the resolved target
+	labels  []string
+	status  int
+	esc     []*seq // unless escapes covering this element, outermost first
+	check2  bool   // target of a remote label reference: never merged
+	badElse bool   // an else among options that use channels (SPIN's has_badelse)
+	// remoteCopy: the goto remoteTarget puts after a remotely named goto
+	// turned skip; SPIN numbers it model-wide after every unit's elements.
+	remoteCopy bool
+	seen       bool // visited by the FSM walk
+	onPath     bool // on the raw path of a merged chain
+	absorbed   bool // a merged chain absorbed it (its own transition is a dummy)
 
 	// FSM (fsm.go)
 	out     []*edge // outgoing edges, the most recently added first
@@ -584,6 +587,7 @@ func (b *builder) remoteTarget(n *node) {
 	}
 	g := b.newNode(nGoto, n.stmt, n.pos)
 	g.label, g.loop, g.status, g.esc = n.label, n.loop, n.status, n.esc
+	g.remoteCopy = true
 	b.jumps = append(b.jumps, g)
 	n.kind, n.stmt, n.label, n.loop = nStmt, skipStmt(n.pos), "", nil
 	g.next, n.next = n.next, g

@@ -40,6 +40,9 @@ type Element struct {
 	// something other processes see (G in pan -d), or not (L). Only the
 	// dump shows it.
 	Global bool
+	// ID is pan's transition id (t_id) of the element's transition: SPIN
+	// numbers elements model-wide as it makes them (see panIDs).
+	ID int
 }
 
 // UnreachedLine is one line of an unreached listing.
