@@ -58,13 +58,14 @@ func Check(spec *Spec, diags *Diagnostics) {
 	for _, p := range spec.Procs {
 		c.proctype(p)
 	}
-	for _, r := range c.remotes {
-		c.remote(r)
-	}
 	for _, l := range spec.LTLs {
 		c.inLTL = true
 		c.expr(l.Formula)
 		c.inLTL = false
+	}
+	// After the formulas, so that their remote references are resolved too.
+	for _, r := range c.remotes {
+		c.remote(r)
 	}
 }
 

@@ -73,6 +73,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		c.flow(pt)
 	}
 	c.compileClaims()
+	c.panIDs()
 	c.m.narrowPC = true
 	for _, pt := range c.m.Types {
 		c.m.narrowPC = c.m.narrowPC && len(pt.PCs) < 256
@@ -117,9 +118,12 @@ type compiler struct {
 	builders map[*ProcType]*builder
 	// remoteLabels are the labels P@L references name, by proctype.
 	remoteLabels map[*lang.Proctype][]string
-	hasUnless    bool
-	xu           map[*lang.Var]int // xr/xs claims per channel variable
-	hasProvided  bool
+	// remoteSites are the P@L references, in source order, with the
+	// statement that makes each (nil in an ltl formula), for panIDs.
+	remoteSites []remoteSite
+	hasUnless   bool
+	xu          map[*lang.Var]int // xr/xs claims per channel variable
+	hasProvided bool
 	// forTemps are the counters SPIN adds for for (x in channel) loops.
 	forTemps map[*lang.For]*lang.Var
 	// labelRefs are P@label references, resolved once every proctype's
@@ -164,6 +168,7 @@ func (c *compiler) scan() {
 			chanInit(v)
 		}
 		walkStmts(p.Body, func(s lang.Stmt) {
+			stmt := s
 			switch s.(type) {
 			case *lang.SetPriority:
 				c.m.HasPriority = true
@@ -188,13 +193,98 @@ func (c *compiler) scan() {
 						c.m.HasPriority = true
 					}
 				case *lang.RemoteRef:
-					if e.Var == nil && e.Proctype != nil {
-						c.remoteLabels[e.Proctype] = append(c.remoteLabels[e.Proctype], e.Label)
-					}
+					c.remoteLabel(e, p, stmt)
 				}
 			})
 		})
 	}
+	// A label an ltl formula names is remotely referenced too, although
+	// safety searches do not run the claim (SPIN marks it while parsing).
+	for _, l := range spec.LTLs {
+		lang.WalkExpr(l.Formula, func(e lang.Expr) {
+			if r, ok := e.(*lang.RemoteRef); ok {
+				c.remoteLabel(r, nil, nil)
+			}
+		})
+	}
+}
+
+// remoteLabel records the label a remote reference P@L names, made by
+// statement stmt of unit in.
+func (c *compiler) remoteLabel(r *lang.RemoteRef, in *lang.Proctype, stmt lang.Stmt) {
+	if r.Var == nil && r.Proctype != nil {
+		c.remoteLabels[r.Proctype] = append(c.remoteLabels[r.Proctype], r.Label)
+		c.remoteSites = append(c.remoteSites, remoteSite{r, in, stmt})
+	}
+}
+
+// remoteSite is a remote label reference and where it is made.
+type remoteSite struct {
+	ref  *lang.RemoteRef
+	in   *lang.Proctype
+	stmt lang.Stmt
+}
+
+// panIDs gives every element its model-wide number, pan's transition id:
+// SPIN counts elements as it makes them, unit by unit in declaration
+// order, except the goto it copies for a remote label reference
+// (fix_dest), which it makes when it parses the first reference to the
+// label: just before the element of the statement that holds it.
+func (c *compiler) panIDs() {
+	units := map[*lang.Proctype]*ProcType{}
+	for _, pt := range c.m.Units {
+		units[pt.Proc] = pt
+	}
+	type copied struct {
+		pt *ProcType
+		n  *node
+	}
+	before := map[*ProcType]map[int][]copied{} // copies numbered before element seqno of a unit
+	var last []copied                          // and those numbered after everything
+	placed := map[*node]bool{}
+	for _, r := range c.remoteSites {
+		pt := units[r.ref.Proctype]
+		if pt == nil {
+			continue
+		}
+		n := c.builders[pt].labels[r.ref.Label]
+		if n == nil || n.next == nil || !n.next.remoteCopy || placed[n.next] {
+			continue
+		}
+		placed[n.next] = true
+		cp := copied{pt, n.next}
+		in := units[r.in]
+		if in == nil || in.StmtElem[r.stmt] == 0 {
+			last = append(last, cp)
+			continue
+		}
+		if before[in] == nil {
+			before[in] = map[int][]copied{}
+		}
+		before[in][in.StmtElem[r.stmt]] = append(before[in][in.StmtElem[r.stmt]], cp)
+	}
+	id := 0
+	number := func(cps []copied) {
+		for _, cp := range cps {
+			cp.pt.Elements[cp.n.seqno-1].ID = id
+			id++
+		}
+	}
+	for _, pt := range c.m.Units {
+		b := c.builders[pt]
+		for i := range pt.Elements {
+			if b.nodes[i].remoteCopy {
+				if !placed[b.nodes[i]] {
+					last = append(last, copied{pt, b.nodes[i]})
+				}
+				continue
+			}
+			number(before[pt][i+1])
+			pt.Elements[i].ID = id
+			id++
+		}
+	}
+	number(last)
 }
 
 // hidden reports whether a global is kept out of the state vector: declared

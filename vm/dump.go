@@ -6,46 +6,106 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"gmc/lang"
 )
 
-// Dump lists every proctype's states and transitions, in the spirit of
-// pan -d (states are pan's state numbers):
+// Dump lists the model's transition tables in the layout of pan -d, so
+// that the two can be compared line by line: for each proctype, init and
+// never claim, in declaration order, the transitions of each control state
+// (pan's state numbers), the states in the order pan lists them (depth
+// first from the start state):
 //
-//	state 3 -(tr 5)-> state 4 [A---] file:line => statement
+//	proctype P
+//		state   3 -(tr   5)-> state   4  [id   2] [----L] m.pml:12 => x = 1
 //
-// Flags: A atomic, L last of an atomic, D d_step, E unless escape, e valid
-// end state (of the source pc).
+// tr is gmc's number of the transition (trails and scripts name it; pan
+// shows its code case there, which gmc has no use for); id is pan's
+// transition id (its trails name it), org the state an unless escape was
+// copied from. The flags are pan's: A atomic (D d_step), then the source
+// state's labels a accept, e end, p progress, and L local or G global.
+// The statement is the first of a merged chain, as pan shows it. pan's tp
+// (its partial order reduction class) has no counterpart in gmc and is
+// left out.
 func (m *Model) Dump() string {
 	var b strings.Builder
-	for _, pt := range m.Types {
-		fmt.Fprintf(&b, "proctype %s (start state %d)\n", pt.Name, pt.PCs[pt.Start].Seqno)
-		for _, pc := range pt.PCs {
-			for _, t := range pc.Trans {
-				flags := []byte("-----")
-				if t.Atom&Atomic != 0 {
-					flags[0] = 'A'
-				}
-				if t.Atom&LastAtomic != 0 {
-					flags[1] = 'L'
-				}
-				if t.Atom&InDStep != 0 || t.DStep {
-					flags[2] = 'D'
-				}
-				if t.Escape {
-					flags[3] = 'E'
-				}
-				if pc.ValidEnd {
-					flags[4] = 'e'
-				}
-				dst := 0
-				if t.Dst >= 0 {
-					dst = pt.PCs[t.Dst].Seqno
-				}
-				fmt.Fprintf(&b, "\tstate %3d -(tr %3d)-> state %3d [%s] %s => %s\n", pc.Seqno, t.ID, dst, flags, t.Pos, t.Text)
-			}
+	for _, pt := range m.Units {
+		switch {
+		case pt.Proc.Kind == lang.KindInit:
+			b.WriteString("init\n")
+		case pt.Proc.Kind == lang.KindNever:
+			fmt.Fprintf(&b, "claim %s\n", pt.Name)
+		default:
+			fmt.Fprintf(&b, "proctype %s\n", pt.Name)
 		}
+		dumpStates(&b, pt)
+	}
+	b.WriteString("\nTransition Type: A=atomic; D=d_step; L=local; G=global\n")
+	b.WriteString("Source-State Labels: p=progress; e=end; a=accept;\n")
+	if m.Merge {
+		b.WriteString("Note: statement merging was used. Only the first\n")
+		b.WriteString("      stmnt executed in each merge sequence is shown\n")
+		b.WriteString("      (use --no-merge to disable statement merging)\n")
 	}
 	return b.String()
+}
+
+// dumpStates lists the transitions of pt's states, depth first from the
+// start state as pan's tagtable does: a state's transitions, then the
+// states they lead to, in order.
+func dumpStates(b *strings.Builder, pt *ProcType) {
+	seen := make([]bool, len(pt.PCs))
+	var visit func(pc int)
+	visit = func(pc int) {
+		if pc < 0 || seen[pc] {
+			return
+		}
+		seen[pc] = true
+		src := pt.PCs[pc]
+		for _, t := range src.Trans {
+			dst := 0
+			if t.Dst >= 0 {
+				dst = pt.PCs[t.Dst].Seqno
+			}
+			el := pt.Elements[t.Elem-1]
+			org := ""
+			if t.Escape {
+				org = fmt.Sprintf(" org %3d", t.EscOrg)
+			}
+			// pan gives the line of the source state, not the statement's
+			at := pt.Elements[src.Seqno-1].Pos
+			fmt.Fprintf(b, "\tstate %3d -(tr %3d)-> state %3d  [id %3d%s] [%s] %s:%d => %s\n",
+				src.Seqno, t.ID, dst, el.ID, org, dumpFlags(src, t, el), at.File, at.Line, el.Text)
+		}
+		for _, t := range src.Trans {
+			visit(t.Dst)
+		}
+	}
+	visit(pt.Start)
+}
+
+// dumpFlags are pan's five flags of transition t from state src.
+func dumpFlags(src *PC, t *Trans, el Element) string {
+	f := []byte("----L")
+	switch {
+	case t.Atom&(Atomic|LastAtomic) != 0:
+		f[0] = 'A'
+	case t.Atom&InDStep != 0 || t.DStep:
+		f[0] = 'D'
+	}
+	if src.Accept {
+		f[1] = 'a'
+	}
+	if src.ValidEnd {
+		f[2] = 'e'
+	}
+	if src.Progress {
+		f[3] = 'p'
+	}
+	if el.Global {
+		f[4] = 'G'
+	}
+	return string(f)
 }
 
 // Fingerprint identifies the model's transition system: proctypes, their

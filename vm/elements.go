@@ -40,23 +40,27 @@ const (
 )
 
 type node struct {
-	seqno    int // SPIN's element number, from 1, in creation order
-	kind     nodeKind
-	stmt     lang.Stmt
-	pos      lang.Pos
-	next     *node
-	subs     []*seq // if/do: options; unless: main, escape
-	body     *seq   // atomic, d_step, { }
-	label    string // goto: the label it jumps to
-	loop     *loop  // break: the loop it leaves
-	jump     *node  // goto, break: the resolved target
-	labels   []string
-	status   int
-	esc      []*seq // unless escapes covering this element, outermost first
-	check2   bool   // target of a remote label reference: never merged
-	seen     bool   // visited by the FSM walk
-	onPath   bool   // on the raw path of a merged chain
-	absorbed bool   // a merged chain absorbed it (its own transition is a dummy)
+	seqno   int // SPIN's element number, from 1, in creation order
+	kind    nodeKind
+	stmt    lang.Stmt
+	pos     lang.Pos
+	next    *node
+	subs    []*seq // if/do: options; unless: main, escape
+	body    *seq   // atomic, d_step, { }
+	label   string // goto: the label it jumps to
+	loop    *loop  // break: the loop it leaves
+	jump    *node  // goto, break: the resolved target
+	labels  []string
+	status  int
+	esc     []*seq // unless escapes covering this element, outermost first
+	check2  bool   // target of a remote label reference: never merged
+	badElse bool   // an else among options that use channels (SPIN's has_badelse)
+	// remoteCopy: the goto remoteTarget puts after a remotely named goto
+	// turned skip; SPIN numbers it model-wide after every unit's elements.
+	remoteCopy bool
+	seen       bool // visited by the FSM walk
+	onPath     bool // on the raw path of a merged chain
+	absorbed   bool // a merged chain absorbed it (its own transition is a dummy)
 
 	// FSM (fsm.go)
 	out     []*edge // outgoing edges, the most recently added first
@@ -222,34 +226,6 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 			b.place(s, b.newNode(nStmt, skipStmt(st.P), st.P), labels)
 		}
 	case *lang.XUStmt:
-	case *lang.If:
-		opts := b.options(st.Options, nil)
-		e := b.newNode(nIf, st, st.P)
-		x := b.newNode(nDot, nil, st.P)
-		b.dots = append(b.dots, x)
-		for _, o := range opts {
-			o.add(x)
-		}
-		e.subs = opts
-		b.place(s, e, labels)
-		s.add(x)
-	case *lang.Do:
-		l := &loop{n: b.c.loopCount}
-		b.c.loopCount++
-		b.loops = append(b.loops, l)
-		opts := b.options(st.Options, nil)
-		b.loops = b.loops[:len(b.loops)-1]
-		e := b.newNode(nDo, st, st.P)
-		h := b.newNode(nDot, nil, st.P)
-		b.dots = append(b.dots, h)
-		l.brk = b.newNode(nBreak, nil, st.P)
-		for _, o := range opts {
-			o.add(h)
-		}
-		e.subs = opts
-		s.add(h)
-		b.place(s, e, labels)
-		s.add(l.brk)
 	case *lang.For:
 		// The label goes to the loop, not to the initialisation.
 		stmts := b.c.forStmts(st)
@@ -267,9 +243,51 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 			b.build(s, stmts[0], labels)
 			b.build(s, stmts[1], nil)
 		} else {
+			// SPIN's sel_index makes the condition's option before the
+			// break option it lists first: it numbers them in that order.
 			b.build(s, stmts[0], nil)
-			b.build(s, stmts[1], labels)
+			b.prepareDo(stmts[1].(*lang.Do), true)(s, labels)
 		}
+	case *lang.If, *lang.Do, *lang.Block, *lang.Unless:
+		b.prepare(st)(s, labels)
+	case *lang.Goto:
+		n := b.newNode(nGoto, st, st.P)
+		n.label = st.Label
+		b.jumps = append(b.jumps, n)
+		b.place(s, n, labels)
+	case *lang.Break:
+		n := b.newNode(nGoto, st, st.P)
+		n.loop = b.loops[len(b.loops)-1]
+		b.jumps = append(b.jumps, n)
+		b.place(s, n, labels)
+	default:
+		b.place(s, b.newNode(nStmt, st, st.Pos()), labels)
+	}
+}
+
+// prepare builds the elements SPIN makes of statement st while parsing it
+// (the options of an if or do, the body of a compound) and returns what
+// makes st's own elements and adds them to a sequence, which SPIN does
+// only when st is added to one (add_seq). Numbers are given in that
+// order: in `do .. od unless { .. }` the loop's options come before the
+// escape, the DO element after it.
+func (b *builder) prepare(st lang.Stmt) func(s *seq, labels []string) {
+	switch st := st.(type) {
+	case *lang.If:
+		opts := b.options(st.Options, nil)
+		return func(s *seq, labels []string) {
+			e := b.newNode(nIf, st, st.P)
+			x := b.newNode(nDot, nil, st.P)
+			b.dots = append(b.dots, x)
+			for _, o := range opts {
+				o.add(x)
+			}
+			e.subs = opts
+			b.place(s, e, labels)
+			s.add(x)
+		}
+	case *lang.Do:
+		return b.prepareDo(st, false)
 	case *lang.Block:
 		kind := nNonAtomic
 		switch st.Kind {
@@ -294,23 +312,44 @@ func (b *builder) build(s *seq, st lang.Stmt, labels []string) {
 		case nDStep:
 			b.makeAtomic(body, statDStep)
 		}
-		e := b.newNode(kind, st, st.P)
-		e.body = body
-		b.place(s, e, labels)
+		return func(s *seq, labels []string) {
+			e := b.newNode(kind, st, st.P)
+			e.body = body
+			b.place(s, e, labels)
+		}
 	case *lang.Unless:
-		b.unless(s, st, labels)
-	case *lang.Goto:
-		n := b.newNode(nGoto, st, st.P)
-		n.label = st.Label
-		b.jumps = append(b.jumps, n)
-		b.place(s, n, labels)
-	case *lang.Break:
-		n := b.newNode(nGoto, st, st.P)
-		n.loop = b.loops[len(b.loops)-1]
-		b.jumps = append(b.jumps, n)
-		b.place(s, n, labels)
-	default:
-		b.place(s, b.newNode(nStmt, st, st.Pos()), labels)
+		return b.unless(st)
+	}
+	return func(s *seq, labels []string) { b.build(s, st, labels) }
+}
+
+// prepareDo is prepare for a do; lastFirst builds the last option first
+// (the options stay in their order).
+func (b *builder) prepareDo(st *lang.Do, lastFirst bool) func(s *seq, labels []string) {
+	l := &loop{n: b.c.loopCount}
+	b.c.loopCount++
+	b.loops = append(b.loops, l)
+	options := st.Options
+	if lastFirst {
+		options = append(options[len(options)-1:len(options):len(options)], options[:len(options)-1]...)
+	}
+	opts := b.options(options, nil)
+	if lastFirst && len(opts) == len(options) {
+		opts = append(append([]*seq(nil), opts[1:]...), opts[0])
+	}
+	b.loops = b.loops[:len(b.loops)-1]
+	return func(s *seq, labels []string) {
+		e := b.newNode(nDo, st, st.P)
+		h := b.newNode(nDot, nil, st.P)
+		b.dots = append(b.dots, h)
+		l.brk = b.newNode(nBreak, nil, st.P)
+		for _, o := range opts {
+			o.add(h)
+		}
+		e.subs = opts
+		s.add(h)
+		b.place(s, e, labels)
+		s.add(l.brk)
 	}
 }
 
@@ -334,6 +373,11 @@ func (b *builder) options(options []*lang.Block, _ *node) []*seq {
 		opts = append(opts, os)
 	}
 	if elseOpt != nil {
+		for _, o := range opts {
+			if o.first.kind == nStmt && hasChanRef(o.first.stmt) {
+				elseOpt.first.badElse = true
+			}
+		}
 		opts = append(opts, elseOpt)
 	}
 	return opts
@@ -379,37 +423,53 @@ func isSkip(n *node) (skip, print bool) {
 	return false, false
 }
 
-// unless builds `main unless escape` (SPIN's do_unless and unless_seq). A
-// { } part is used as its own sequence. Parts that are blocks are numbered
-// first, in source order; then a plain escape, then a plain main part.
-func (b *builder) unless(s *seq, st *lang.Unless, labels []string) {
+// unless prepares `main unless escape` (SPIN's do_unless, when the parser
+// reduces it) and returns what makes its own elements (unless_seq, when it
+// is added to a sequence). A { } part is used as its own sequence. What
+// SPIN numbers while parsing comes first, in source order (the elements of
+// block parts, the options and bodies of compound parts); then the escape
+// part's own elements, then the main part's.
+func (b *builder) unless(st *lang.Unless) func(s *seq, labels []string) {
 	mainBlock, escBlock := plainBlock(st.Main), plainBlock(st.Escape)
 	var main, esc *seq
+	var mainTop, escTop func(*seq, []string)
 	if mainBlock != nil {
 		main = b.sequenceTo(mainBlock.Stmts, mainBlock.End)
+	} else {
+		mainTop = b.prepare(st.Main)
 	}
 	if escBlock != nil {
 		esc = b.sequenceTo(escBlock.Stmts, escBlock.End)
-	}
-	if escBlock == nil {
-		esc = b.sequence([]lang.Stmt{st.Escape})
-	}
-	if mainBlock == nil {
-		main = b.sequence([]lang.Stmt{st.Main})
-	}
-	e := b.newNode(nUnless, st, st.P)
-	x := b.newNode(nDot, nil, st.P)
-	if escBlock != nil && escBlock.End.Line > 0 {
-		x.pos = escBlock.End // SPIN makes it on the escape's closing brace
 	} else {
-		b.dots = append(b.dots, x)
+		escTop = b.prepare(st.Escape)
 	}
-	main.add(x)
-	esc.add(x)
-	b.attachEscape(main, esc)
-	e.subs = []*seq{main, esc}
-	b.place(s, e, labels)
-	s.add(x)
+	single := func(top func(*seq, []string)) *seq {
+		s := &seq{}
+		top(s, nil)
+		s.extent = s.last
+		return s
+	}
+	if escTop != nil {
+		esc = single(escTop)
+	}
+	if mainTop != nil {
+		main = single(mainTop)
+	}
+	return func(s *seq, labels []string) {
+		e := b.newNode(nUnless, st, st.P)
+		x := b.newNode(nDot, nil, st.P)
+		if escBlock != nil && escBlock.End.Line > 0 {
+			x.pos = escBlock.End // SPIN makes it on the escape's closing brace
+		} else {
+			b.dots = append(b.dots, x)
+		}
+		main.add(x)
+		esc.add(x)
+		b.attachEscape(main, esc)
+		e.subs = []*seq{main, esc}
+		b.place(s, e, labels)
+		s.add(x)
+	}
 }
 
 func plainBlock(st lang.Stmt) *lang.Block {
@@ -529,6 +589,7 @@ func (b *builder) remoteTarget(n *node) {
 	}
 	g := b.newNode(nGoto, n.stmt, n.pos)
 	g.label, g.loop, g.status, g.esc = n.label, n.loop, n.status, n.esc
+	g.remoteCopy = true
 	b.jumps = append(b.jumps, g)
 	n.kind, n.stmt, n.label, n.loop = nStmt, skipStmt(n.pos), "", nil
 	g.next, n.next = n.next, g

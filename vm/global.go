@@ -155,3 +155,178 @@ func (c *compiler) unsafeInit(p *lang.Proctype) bool {
 	}
 	return false
 }
+
+// panGlobals computes, for every element, the flag pan's transition table
+// gives its transition (SPIN's settr argument: G in pan -d, L otherwise).
+// It is has_global of the element's statement, plus what put_sub and
+// put_el add: every element of an atomic or d_step whose body reads or
+// writes something global or jumps out of it (scan_seq, mark_seq), the
+// elements next to a remote label target, and everything in a proctype
+// with a provided clause. Only the dump shows it: merging decides with
+// hasGlobal alone.
+func (b *builder) panGlobals() []bool {
+	glob := make([]bool, len(b.nodes)+1) // by seqno
+	if b.pt.Proc.Provided != nil {
+		for i := range glob {
+			glob[i] = true
+		}
+		return glob
+	}
+	var mark func(s *seq)
+	mark = func(s *seq) {
+		for f := s.first; f != nil; f = f.next {
+			glob[f.seqno] = true
+			if f.body != nil {
+				mark(f.body)
+			}
+			for _, o := range f.subs {
+				mark(o)
+			}
+			if f == s.last {
+				return
+			}
+		}
+	}
+	for _, n := range b.nodes {
+		if n.kind == nAtomic || n.kind == nDStep {
+			if b.scanSeq(n.body) {
+				mark(n.body)
+			}
+		}
+	}
+	for _, n := range b.nodes {
+		switch n.kind {
+		case nDStep:
+			glob[n.seqno] = glob[n.body.first.seqno]
+		case nStmt, nGoto, nDot, nBreak, nEnd:
+			var to *node
+			if n.kind == nGoto {
+				to = n.jump
+			} else {
+				to = n.next
+			}
+			if to != nil {
+				to = b.hunt(to, n.status, nil)
+			}
+			if n.check2 || to != nil && to.check2 || b.panHasGlobal(n) {
+				glob[n.seqno] = true
+			}
+		}
+	}
+	return glob
+}
+
+// scanSeq reports whether an atomic or d_step body touches something
+// global or jumps out of itself (SPIN's scan_seq).
+func (b *builder) scanSeq(s *seq) bool {
+	for f := s.first; f != nil; f = f.next {
+		if f.check2 || b.panHasGlobal(f) {
+			return true
+		}
+		if f.kind == nGoto && f.status&statDStep == 0 {
+			if g := b.findTarget(f, 0); g != nil && !seqHasEl(s, g) {
+				return true
+			}
+		}
+		for _, o := range f.subs {
+			if b.scanSeq(o) {
+				return true
+			}
+		}
+		if f == s.last {
+			break
+		}
+	}
+	return false
+}
+
+// findTarget is where a jump element finally leads (SPIN's find_target).
+func (b *builder) findTarget(e *node, depth int) *node {
+	if e == nil || depth > len(b.nodes) {
+		return e
+	}
+	switch e.kind {
+	case nGoto:
+		return b.findTarget(e.jump, depth+1)
+	case nBreak:
+		if e.next != nil {
+			return b.findTarget(b.hunt(e.next, e.status, nil), depth+1)
+		}
+	}
+	return e
+}
+
+// seqHasEl reports whether g can be reached from the start of s along
+// the elements' successors and options (SPIN's seq_has_el).
+func seqHasEl(s *seq, g *node) bool {
+	seen := map[*node]bool{}
+	var walk func(s *seq) bool
+	walk = func(s *seq) bool {
+		for f := s.first; f != nil; f = f.next {
+			if f == g {
+				return true
+			}
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			for _, o := range f.subs {
+				if walk(o) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(s)
+}
+
+// panHasGlobal is SPIN's has_global of an element: hasGlobal, and for what
+// it leaves out because merging never asks (conditions, else, compounds):
+// an else combined with channel tests, set_priority and get_priority, a
+// remote label reference, a compound whose body is global.
+func (b *builder) panHasGlobal(n *node) bool {
+	switch n.kind {
+	case nAtomic, nDStep, nNonAtomic:
+		return b.scanSeq(n.body)
+	case nStmt:
+	default:
+		return false
+	}
+	switch n.stmt.(type) {
+	case *lang.Else:
+		return n.badElse
+	case *lang.SetPriority:
+		return true
+	}
+	if b.c.hasGlobal(n.stmt) {
+		return true
+	}
+	found := false
+	lang.WalkStmtExprs(n.stmt, func(e lang.Expr) {
+		switch e := e.(type) {
+		case *lang.Builtin:
+			found = found || e.Op == "get_priority"
+		case *lang.RemoteRef:
+			found = found || e.Var == nil
+		}
+	})
+	return found
+}
+
+// hasChanRef reports whether a statement sends, receives or tests a
+// channel's fullness (SPIN's has_chanref, which leaves out len and polls):
+// an else among such options reads the channels too.
+func hasChanRef(s lang.Stmt) bool {
+	switch s.(type) {
+	case *lang.Send, *lang.Recv:
+		return true
+	}
+	found := false
+	lang.WalkStmtExprs(s, func(e lang.Expr) {
+		if op, ok := e.(*lang.ChanOp); ok && op.Op != "len" {
+			found = true
+		}
+	})
+	return found
+}

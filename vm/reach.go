@@ -36,6 +36,13 @@ type Element struct {
 	Text     string
 	ValidEnd bool // -end-, or an end label
 	Goto     bool // a goto or break jump
+	// Global is the flag pan gives the element's transition: it touches
+	// something other processes see (G in pan -d), or not (L). Only the
+	// dump shows it.
+	Global bool
+	// ID is pan's transition id (t_id) of the element's transition: SPIN
+	// numbers elements model-wide as it makes them (see panIDs).
+	ID int
 }
 
 // UnreachedLine is one line of an unreached listing.
@@ -143,9 +150,10 @@ func (b *builder) elements() {
 		}
 	}
 
+	glob := b.panGlobals()
 	b.pt.Elements = make([]Element, len(b.nodes))
 	for i, n := range b.nodes {
-		e := Element{Seqno: n.seqno, PC: n.pc, Pos: n.pos, Static: static[n.seqno], Text: b.panText(n)}
+		e := Element{Seqno: n.seqno, PC: n.pc, Pos: n.pos, Static: static[n.seqno], Text: b.panText(n), Global: glob[n.seqno]}
 		if n.kind == nEnd && b.pt.Proc.Body.End.Line > 0 {
 			e.Pos = b.pt.Proc.Body.End // pan puts -end- at the closing brace
 		}

@@ -90,6 +90,11 @@ var cliCases = []struct {
 		editFile("assert.pml.trail", func(s string) string { return strings.Replace(s, "\n1 1\n", "\n1 7\n", 1) })},
 	{"replay_garbage", []string{"replay", "assert.pml", "hello.pml"}, nil, nil},
 	{"unknown_command", []string{"frobnicate"}, nil, nil},
+	{"dump_ok", []string{"dump", "ok.pml"}, nil, nil},
+	{"dump_nomerge_define", []string{"dump", "--no-merge", "-DUNUSED=2", "fig8b.pml"}, nil, nil},
+	{"dump_help", []string{"help", "dump"}, nil, nil},
+	{"dump_syntax", []string{"dump", "syntax.pml"}, nil, nil},
+	{"dump_no_model", []string{"dump"}, nil, nil},
 }
 
 // runFirst is the setup of a replay: gmc run writes the model's trail.

@@ -34,7 +34,7 @@ var replCommands = map[string]string{
 }
 
 // modelCommands are gmc's commands the REPL runs on the loaded model.
-var modelCommands = []string{"check", "run", "estimate", "sim", "replay", "certify"}
+var modelCommands = []string{"check", "run", "estimate", "sim", "replay", "certify", "dump"}
 
 // lineReader is where the REPL's lines come from: liner on a terminal,
 // plain lines otherwise.
