@@ -424,7 +424,11 @@ func TestSubgraphsTampered(t *testing.T) {
 		if sizes.op != opSubgraphs || len(sizes.args) != int(res.Stored) {
 			t.Fatalf("%s: the script does not end with %d sizes", file, res.Stored)
 		}
-		for range 20 {
+		tampers := 20
+		if testing.Short() {
+			tampers = 8
+		}
+		for range tampers {
 			tampered := append([]uint64(nil), sizes.args...)
 			for range 1 + rng.IntN(20) {
 				i := rng.IntN(len(tampered))
