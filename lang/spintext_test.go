@@ -2,6 +2,7 @@ package lang
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,8 +21,8 @@ import (
 
 // The texts SpinText must produce are SPIN's. They were collected once
 // from SPIN 6.5.2: the model spinTextModel builds from the cases below
-// (written out with GMC_SPINTEXT_MODEL=file go test ./lang -run
-// TestSpinTextTable) was run through
+// (written out with go test ./lang -run TestSpinTextTable
+// -spintext-model FILE) was run through
 //
 //	spin -o3 -a m.pml && cc -DSAFETY -o pan pan.c && ./pan -d
 //
@@ -276,9 +277,13 @@ func (c spinTextCase) wantTexts(line int) []string {
 	return out
 }
 
+// spinTextModelFile, when set, is where TestSpinTextTable writes the model
+// it checks, to measure it again with SPIN.
+var spinTextModelFile = flag.String("spintext-model", "", "write the model of TestSpinTextTable to this file")
+
 func TestSpinTextTable(t *testing.T) {
 	src, lines := spinTextModel()
-	if path := os.Getenv("GMC_SPINTEXT_MODEL"); path != "" {
+	if path := *spinTextModelFile; path != "" {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
