@@ -86,7 +86,10 @@ func (w *walker) randomStep(s *vm.State, rng *rand.Rand, ev *stepEvents) (next *
 		moves, _ = w.r.Moves()
 		if w.stored() {
 			// (Moves has taken exclusivity from a blocked sequence: its
-			// list is the stored state's own)
+			// list is the stored state's own; it is the runner's, valid
+			// as long as no Moves runs. The state is kept: a copy of the
+			// runner's.)
+			w.r.S = w.r.S.Clone()
 			w.reached, w.reachedMoves = w.r.S, moves
 			return w.r.S, steps, false
 		}
@@ -121,6 +124,8 @@ func (w *walker) successors(s *vm.State) (succ []successor, deadEnd bool) {
 			return
 		}
 		after := w.node() // Moves may have taken exclusivity away
+		// (the list is the runner's, which the expansions below reuse)
+		moves = append([]vm.Move(nil), moves...)
 		for _, mv := range moves {
 			w.set(after)
 			raised := w.r.Do(mv)
@@ -134,6 +139,7 @@ func (w *walker) successors(s *vm.State) (succ []successor, deadEnd bool) {
 				succ = append(succ, successor{nil, steps, errs})
 				continue
 			}
+			w.r.S = w.r.S.Clone() // kept, and the runner's buffers are reused
 			expand(w.node(), steps, errs)
 		}
 	}

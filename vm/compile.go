@@ -92,8 +92,13 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		for _, t := range pt.Trans {
 			for _, in := range t.Code.Instrs {
 				t.Asserts = t.Asserts || in.Op == OpAssert
+				t.sends = t.sends || in.Op == OpSend
 			}
 		}
+	}
+	c.m.restricted = c.m.HasPriority
+	for _, pt := range c.m.Types {
+		c.m.restricted = c.m.restricted || pt.Provided != nil
 	}
 	return c.m, nil
 }
