@@ -58,6 +58,7 @@ type Machine struct {
 	recvMsg int
 	t       *Trans
 	fatal   bool
+	sub     *Machine // evaluates enabled(): made once, when first needed
 }
 
 // State is the state the machine is executing on (the one Effect is
@@ -402,11 +403,11 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 		case OpPrintf:
 			n := int(in.B)
-			args := append([]int64(nil), vm.stack[len(vm.stack)-n:]...)
-			vm.stack = vm.stack[:len(vm.stack)-n]
 			if vm.Print != nil {
+				args := append([]int64(nil), vm.stack[len(vm.stack)-n:]...)
 				vm.Print(Sprintf(vm.M, code.Formats[in.A], args))
 			}
+			vm.stack = vm.stack[:len(vm.stack)-n]
 		case OpPrintm:
 			v := vm.pop()
 			if vm.Print != nil {
@@ -620,7 +621,11 @@ func (vm *Machine) enabled(pid int) bool {
 	if pid < 0 || pid >= len(vm.s.Procs) {
 		return false
 	}
-	sub := &Machine{M: vm.M, Timeout: vm.Timeout, Pending: vm.Pending}
+	if vm.sub == nil {
+		vm.sub = &Machine{M: vm.M}
+	}
+	sub := vm.sub
+	sub.Timeout, sub.Pending = vm.Timeout, vm.Pending
 	return sub.Enabled(vm.s, pid)
 }
 
