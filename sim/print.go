@@ -57,7 +57,7 @@ type printer struct {
 	queue map[int]int // channel id -> queue number shown
 	// silent says, per pid, that the process's last step passes the
 	// jumps after it without steps (inside an atomic sequence).
-	silent map[int]bool
+	silent [256]bool // (a pid is a byte of the state)
 	// replay: -j holds printf output back too (a simulation shows it).
 	replay bool
 
@@ -89,7 +89,7 @@ type printer struct {
 }
 
 func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
-	p := &printer{w: w, m: m, opts: opts, r: r, res: &Result{}, queue: map[int]int{}, silent: map[int]bool{}}
+	p := &printer{w: w, m: m, opts: opts, r: r, res: &Result{}, queue: map[int]int{}}
 	p.simFinish, p.recvFinish = p.finishSim, p.finishRecv
 	p.chanRefs = make([][][]*vm.Var, len(m.Types))
 	for _, g := range m.Globals {
