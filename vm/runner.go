@@ -95,7 +95,7 @@ func (r *Runner) Moves() (moves []Move, timeout bool) {
 				r.moves = append(r.moves, Move{Pid: pid, T: t, Timeout: p.timeout})
 				continue
 			}
-			if r.takes(s, pid, t, 0) {
+			if !t.sends || r.takes(s, pid, t, 0) { // (no offer without a send)
 				r.moves = append(r.moves, Move{Pid: pid, T: t, Timeout: p.timeout})
 				p.Took()
 			}
@@ -108,15 +108,12 @@ func (r *Runner) Moves() (moves []Move, timeout bool) {
 	return r.moves, len(r.moves) > 0 && p.timeout
 }
 
-// takes reports whether transition t of pid, whose guard holds in s (on
-// the probe machine), moves: a send that offers a rendezvous only if some
-// process takes the message. The search knows it when it returns from
+// takes reports whether transition t of pid, which sends and whose guard
+// holds in s (on the probe machine), moves: a send that offers a
+// rendezvous only if some process takes the message. The search knows it when it returns from
 // the offer's state; the runner looks ahead, on a copy of the state for
 // each level of offers (a receive that offers in turn).
 func (r *Runner) takes(s *State, pid int, t *Trans, level int) bool {
-	if !t.sends {
-		return true // no offer
-	}
 	if level == len(r.offers) {
 		r.offers = append(r.offers, State{})
 	}
@@ -134,7 +131,7 @@ func (r *Runner) takes(s *State, pid int, t *Trans, level int) bool {
 		switch {
 		case t == nil:
 			return false
-		case !ok || r.takes(next, pid, t, level+1):
+		case !ok || !t.sends || r.takes(next, pid, t, level+1):
 			return true
 		}
 	}
