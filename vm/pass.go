@@ -95,6 +95,7 @@ func (p *Pass) Begin(s *State) {
 // to say (Took): a rendezvous offer moves only if a receive takes it.
 func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 	m := machine.M
+	machine.Timeout, machine.Pending = p.timeout, int(p.pending)
 	var list []*Trans
 	if p.open {
 		list = m.Types[p.proctype].PCs[p.pc].Trans
@@ -110,18 +111,14 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 			if pid == int(p.sender) || pid >= s.NrProcs() {
 				continue
 			}
-			if m.restricted {
-				machine.Timeout, machine.Pending = p.timeout, int(p.pending)
-				if !machine.HighestPriority(s, pid) {
-					continue
-				}
+			if m.restricted && !machine.HighestPriority(s, pid) {
+				continue
 			}
-			pt := m.ProcType(s, pid)
-			pc := pt.PCs[m.PC(s, pid)]
+			proctype, pc := m.at(s, pid)
 			if p.pending != 0 && !pc.Recv {
 				continue // only a receive can take a rendezvous offer
 			}
-			p.proctype, p.pc = int32(pt.ID), int32(pc.N)
+			p.proctype, p.pc = int32(proctype), int32(pc.N)
 			p.open, p.next, p.procMoved, p.escape = true, 0, false, 0
 			list = pc.Trans
 		}
@@ -141,7 +138,6 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 			continue
 		}
 		pid := int(p.pid) + 1
-		machine.Timeout, machine.Pending = p.timeout, int(p.pending)
 		if !machine.Guard(s, pid, t) {
 			if len(machine.Errors) > 0 {
 				return pid, t, false
