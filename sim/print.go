@@ -80,9 +80,9 @@ type printer struct {
 
 	// chanRefs are, per proctype and transition, the global channel
 	// variables its statements refer to (found once, when first needed);
-	// chanGlobals says there are global channel variables at all
-	chanRefs    [][][]*vm.Var
-	chanGlobals bool
+	// chanVars are all the global channel variables
+	chanRefs [][][]*vm.Var
+	chanVars []*vm.Var
 	// numbered says which channel ids are in queue (a channel id is a
 	// byte of the state): a step asks for every statement it could run
 	numbered [256]bool
@@ -93,7 +93,9 @@ func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
 	p.simFinish, p.recvFinish = p.finishSim, p.finishRecv
 	p.chanRefs = make([][][]*vm.Var, len(m.Types))
 	for _, g := range m.Globals {
-		p.chanGlobals = p.chanGlobals || g.Var != nil && g.Var.Type.Kind == lang.TChan
+		if g.Var != nil && g.Var.Type.Kind == lang.TChan {
+			p.chanVars = append(p.chanVars, g)
+		}
 	}
 	machine := r.Machine()
 	machine.Print = p.printf
@@ -264,7 +266,7 @@ func (p *printer) numberChan(ch int) {
 // useGlobals numbers the global channels the statements of t, a
 // transition of pt, refer to (in state s).
 func (p *printer) useGlobals(s *vm.State, pt *vm.ProcType, t *vm.Trans) {
-	if !p.chanGlobals {
+	if p.globalsNumbered(s) {
 		return
 	}
 	for _, g := range p.globalChans(pt, t) {
@@ -272,6 +274,19 @@ func (p *printer) useGlobals(s *vm.State, pt *vm.ProcType, t *vm.Trans) {
 			p.numberChan(int(s.Buf[g.Off+i]))
 		}
 	}
+}
+
+// globalsNumbered reports whether every channel a global channel
+// variable holds in s has its number: no statement has one to give then.
+func (p *printer) globalsNumbered(s *vm.State) bool {
+	for _, g := range p.chanVars {
+		for i := range max(g.Len, 1) {
+			if ch := s.Buf[g.Off+i]; ch != 0 && !p.numbered[ch] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // globalChans returns the global channel variables the statements of t,

@@ -90,7 +90,7 @@ func pick(rng *rand.Rand, moves []vm.Move) vm.Move {
 // at refer to: SPIN's simulator tries them, and numbers a channel when it
 // first evaluates it.
 func (p *printer) useCurrent() {
-	if !p.chanGlobals {
+	if p.globalsNumbered(p.r.S) {
 		return
 	}
 	s := p.r.S
