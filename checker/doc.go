@@ -16,11 +16,13 @@
 //   - Counts are SPIN's: stored, matched, transitions, atomic steps, depth
 //     and errors equal pan's on every model of the corpus (the conformance
 //     test). A differing count is a bug.
-//   - Executability: a step is taken exactly when vm.Runner would offer it
-//     (else only when nothing else of the process moved, unless escapes
-//     cut off the rest of their group, a rendezvous send only with a
-//     receiver, atomic exclusivity until the sequence blocks, timeout only
-//     when nothing moves). TestRunnerMatchesSearch checks the two agree.
+//   - Executability: who may move, and which transitions are tried (else
+//     only when nothing else of the process moved, unless escapes cut off
+//     the rest of their group, only receives after a rendezvous offer,
+//     atomic exclusivity until the sequence blocks, timeout only when
+//     nothing moves, priorities) is vm.Pass, the one piece of code the
+//     search and vm.Runner both follow. TestRunnerMatchesSearch checks
+//     that the two reach the same states.
 //   - Stopping: the search stops only through DFS.stop, which records a
 //     typed search.Stop in Result.Stop and unwinds to Run. Nothing decides
 //     by the words of a stop; estimate.Verdict decides the coverage line.

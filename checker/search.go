@@ -49,7 +49,6 @@ type DFS struct {
 	childMoved bool            // what the last popped frame returned
 	key        []byte          // the stored form of the state being inserted
 	start      time.Time
-	priorities bool // priorities or provided clauses restrict who moves
 	// when Progress was last called, and when the estimate in it was
 	// last made (it walks the stack)
 	lastProgress, lastEstimate time.Time
@@ -76,12 +75,6 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 		d.vm.Cond = opts.Observer.Condition
 	}
 	d.track, _ = st.(tracker)
-	d.priorities = m.HasPriority
-	for _, pt := range m.Types {
-		if pt.Provided != nil {
-			d.priorities = true
-		}
-	}
 	return d
 }
 
@@ -204,25 +197,13 @@ const (
 // frame is one node of the search and where its passes are. It holds no
 // pointers: its state is the one kept for its depth (stateAt).
 type frame struct {
-	depth   int32
-	kind    frameKind
-	phase   phase
-	timeout bool  // on the timeout pass
-	moved   bool  // something moved in this pass
-	owner   int32 // pid holding atomic exclusivity (-1: none)
-	pending int32 // channel of the rendezvous in progress (0: none)
-	sender  int32 // its sender (-1: none)
-
-	// The process being tried (pid+1 while its list is open, which
-	// proctype, at which pc), the next transition of its list, and pan's
-	// per-process flags.
-	pid, last int32
-	open      bool
-	procMoved bool
-	proctype  int32
-	pc        int32
-	next      int32
-	escape    int32 // pan's E_state: escape group of the last executed transition
+	depth int32
+	kind  frameKind
+	phase phase
+	// pass is where the frame's pass over the processes is, and the
+	// state's context (atomic exclusivity, a rendezvous offer): the
+	// rules of who moves are vm.Pass's, which the Runner follows too.
+	pass vm.Pass
 
 	// For a state cache (DFS.track): the frame's state's slot (-1: not
 	// stored), the slot of the nearest stored frame below, and whether
@@ -236,37 +217,30 @@ type frame struct {
 	fresh  int32
 }
 
-// list is the transition list of the process the frame is trying.
-func (d *DFS) list(f *frame) []*vm.Trans {
-	return d.m.Types[f.proctype].PCs[f.pc].Trans
-}
-
 // search explores the state space from s0, at depth depth.
 func (d *DFS) search(s0 *vm.State, depth int) {
 	vm.CopyState(d.stateAt(depth), s0)
-	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, owner: -1, sender: -1, slot: -1, below: -1})
+	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, slot: -1, below: -1})
+	d.frames.top().pass.Set(-1, 0, -1)
 	for d.frames.len() > 0 {
 		f := d.frames.top()
 		switch f.phase {
 		case phaseEnter:
 			d.enter(f)
 		case phasePass:
-			f.phase, f.moved, f.open = phaseNext, false, false
-			f.pid, f.last = int32(d.stateAt(int(f.depth)).NrProcs()-1), 0
-			if f.owner >= 0 {
-				f.pid, f.last = f.owner, f.owner
-			}
+			f.phase = phaseNext
+			f.pass.Begin(d.stateAt(int(f.depth)))
 		case phaseNext:
 			d.step(f)
 		case phaseChildDone:
 			d.path.pop()
 			if d.childMoved {
-				pt, t := d.m.Types[f.proctype], d.list(f)[f.next-1]
-				pt.MarkStep(d.res.Reached[pt.ID], int(f.pc), t)
+				pt, pc, t := f.pass.Last(d.m)
+				pt.MarkStep(d.res.Reached[pt.ID], pc, t)
 				if d.opts.Observer != nil {
 					d.opts.Observer.Executed(pt, t)
 				}
-				f.moved, f.procMoved = true, true
+				f.pass.Took()
 			}
 			f.phase = phaseNext
 		case phasePassDone:
@@ -304,13 +278,13 @@ func (d *DFS) enter(f *frame) {
 		if f.redo {
 			res.Redundant++
 		}
-		if f.kind == exploreFrame && f.owner < 0 {
+		if f.kind == exploreFrame && f.pass.Owner() < 0 {
 			d.noteBeyond(d.stateAt(depth))
 		}
 		d.pop(true)
 		return
 	}
-	if f.kind == exploreFrame && f.owner < 0 && !d.insert(f, d.stateAt(depth)) {
+	if f.kind == exploreFrame && f.pass.Owner() < 0 && !d.insert(f, d.stateAt(depth)) {
 		d.pop(true)
 		return
 	}
@@ -320,99 +294,61 @@ func (d *DFS) enter(f *frame) {
 	f.phase = phasePass
 }
 
-// step finds the next executable transition of the frame's pass (highest
-// pid first; only the owner under atomic exclusivity) and descends into the
-// state it leads to. It ends the pass when there is none.
+// step finds the next executable transition of the frame's pass (the
+// rules are vm.Pass's) and descends into the state it leads to. It ends
+// the pass when there is none.
 func (d *DFS) step(f *frame) {
-	m, machine := d.m, d.vm
+	machine := d.vm
 	depth := int(f.depth)
 	s := d.stateAt(depth)
-	var list []*vm.Trans
-	if f.open {
-		list = d.list(f)
-	}
-	for {
-		if !f.open {
-			// The next process.
-			if f.pid < f.last {
-				f.phase = phasePassDone
-				return
-			}
-			pid := int(f.pid)
-			f.pid--
-			if pid == int(f.sender) || pid >= s.NrProcs() {
-				continue
-			}
-			if d.priorities {
-				machine.Timeout, machine.Pending = f.timeout, int(f.pending)
-				if !machine.HighestPriority(s, pid) {
-					continue
-				}
-			}
-			pt := m.ProcType(s, pid)
-			pc := pt.PCs[m.PC(s, pid)]
-			if f.pending != 0 && !pc.Recv {
-				continue // only a receive can take a rendezvous offer
-			}
-			f.proctype, f.pc = int32(pt.ID), int32(pc.N)
-			f.open, f.next, f.procMoved, f.escape = true, 0, false, 0
-			list = pc.Trans
-		}
-		if int(f.next) >= len(list) {
-			f.open = false
-			continue
-		}
-		t := list[f.next]
-		f.next++
-		if f.escape > 0 && int(f.escape) != t.EscOrg {
-			// Once an unless escape has executed, nothing outside its
-			// group is tried from this state (pan's new_state).
-			f.open = false
-			continue
-		}
-		if f.pending != 0 && !t.Recv || t.Else && (f.procMoved || f.pending != 0) {
-			continue
-		}
-		pid := int(f.pid) + 1
-		machine.Timeout, machine.Pending = f.timeout, int(f.pending)
-		if !machine.Guard(s, pid, t) {
-			d.fatal(machine, depth)
-			continue
-		}
-		child := d.stateAt(depth + 1)
-		vm.CopyState(child, s)
-		ok := machine.Effect(child, t)
-		f.escape = int32(t.EscOrg)
-		if len(t.Path) > 0 {
-			vm.MarkFired(d.res.Reached[f.proctype], t)
-		}
-		if child.NrProcs() > s.NrProcs() {
-			d.markStarts(child, s.NrProcs())
-		}
-		d.path.push(pathStep{pid: int32(pid), proctype: f.proctype, trans: int32(t.ID)})
-		d.assertions(machine, depth)
-		if !ok {
-			d.fatal(machine, depth)
-		}
-		d.moveScripted(pid, t, f.timeout)
-		f.phase = phaseChildDone
-		below := f.below
-		if f.slot >= 0 {
-			below = f.slot
-		}
-		if ch := machine.Rendezvous; ch != 0 {
-			// The send half of a rendezvous: look for a receiver.
-			d.frames.push(frame{depth: int32(depth + 1), kind: handshakeFrame, owner: -1, pending: int32(ch), sender: int32(pid),
-				slot: -1, below: below, redo: f.redo})
+	var (
+		pid int
+		t   *vm.Trans
+		ok  bool
+	)
+	for !ok {
+		if pid, t, ok = f.pass.Next(machine, s); t == nil {
+			f.phase = phasePassDone
 			return
 		}
-		owner := int32(-1)
-		if t.Atom&vm.Atomic != 0 {
-			owner = int32(pid)
-			d.res.AtomicSteps++
+		if !ok {
+			d.fatal(machine, depth) // a run-time error in a guard
 		}
-		d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, owner: owner, sender: -1, slot: -1, below: below, redo: f.redo})
-		return
+	}
+	proctype := f.pass.ProcTypeID()
+	next := d.stateAt(depth + 1)
+	vm.CopyState(next, s)
+	ok = machine.Effect(next, t)
+	if len(t.Path) > 0 {
+		vm.MarkFired(d.res.Reached[proctype], t)
+	}
+	if next.NrProcs() > s.NrProcs() {
+		d.markStarts(next, s.NrProcs())
+	}
+	d.path.push(pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)})
+	if len(machine.Errors) > 0 { // (not a call per transition: few raise any)
+		d.assertions(machine, depth)
+	}
+	if !ok {
+		d.fatal(machine, depth)
+	}
+	if d.opts.Recorder != nil || d.opts.Follower != nil {
+		d.moveScripted(pid, t, f.pass.Timeout())
+	}
+	f.phase = phaseChildDone
+	below := f.below
+	if f.slot >= 0 {
+		below = f.slot
+	}
+	d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, slot: -1, below: below, redo: f.redo})
+	child := d.frames.top()
+	child.pass.SetAfter(pid, t, machine.Rendezvous)
+	if child.pass.Pending() != 0 {
+		// The send half of a rendezvous: a handshake frame, where only
+		// the receive of its message can follow.
+		child.kind = handshakeFrame
+	} else if child.pass.Owner() >= 0 {
+		d.res.AtomicSteps++
 	}
 }
 
@@ -422,39 +358,36 @@ func (d *DFS) step(f *frame) {
 // timeout pass, else is an end state, valid or not.
 func (d *DFS) passDone(f *frame) {
 	if f.kind == handshakeFrame {
-		d.pop(f.moved)
+		d.pop(f.pass.Moved())
 		return
 	}
 	s := d.stateAt(int(f.depth))
-	if f.moved || s.NrProcs() == 0 || int(f.depth) >= d.opts.MaxDepth-1 {
+	if f.pass.Moved() || s.NrProcs() == 0 || int(f.depth) >= d.opts.MaxDepth-1 {
 		d.pop(true)
 		return
 	}
-	switch {
-	case f.owner >= 0:
-		// The atomic sequence is blocked: it loses exclusivity, and the
-		// state is now stored like any other.
-		f.owner = -1
-		if !d.insert(f, s) {
+	// The next pass: when an atomic sequence is blocked, it loses
+	// exclusivity, and the state is now stored like any other; then the
+	// timeout pass.
+	owned := f.pass.Owner() >= 0
+	if f.pass.Retry() {
+		if owned && !d.insert(f, s) {
 			d.pop(true)
 			return
 		}
 		f.phase = phasePass
-	case !f.timeout:
-		f.timeout = true
-		f.phase = phasePass
-	default:
-		if d.opts.Recorder != nil {
-			d.opts.Recorder.DeadEnd()
-		}
-		if !d.validEnd(s) {
-			// pan names the depth one less than the state's (its search
-			// has stepped back when it checks); so does gmc, so that the
-			// two reports agree. The trail still has depth steps.
-			d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(f.depth) - 1})
-		}
-		d.pop(true)
+		return
 	}
+	if d.opts.Recorder != nil {
+		d.opts.Recorder.DeadEnd()
+	}
+	if !d.validEnd(s) {
+		// pan names the depth one less than the state's (its search
+		// has stepped back when it checks); so does gmc, so that the
+		// two reports agree. The trail still has depth steps.
+		d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(f.depth) - 1})
+	}
+	d.pop(true)
 }
 
 // storeScripted inserts key into the store, recording the arrival in the

@@ -53,7 +53,7 @@ type printer struct {
 	queue map[int]int // channel id -> queue number shown
 	// silent says, per pid, that the process's last step passes the
 	// jumps after it without steps (inside an atomic sequence).
-	silent map[int]bool
+	silent [256]bool // (a pid is a byte of the state)
 	// replay: -j holds printf output back too (a simulation shows it).
 	replay bool
 
@@ -68,10 +68,31 @@ type printer struct {
 	errsShown        int
 	startedNow       int // processes the step created, announced so far
 	finish           func(st lang.Stmt, s *vm.State, last bool)
+	// a simulation step's finish (made once: a method value allocates),
+	// and what it notes: the statement of a rendezvous offer, the one of
+	// its receive
+	simFinish, recvFinish func(st lang.Stmt, s *vm.State, last bool)
+	send, got             lang.Stmt
+
+	// chanRefs are, per proctype and transition, the global channel
+	// variables its statements refer to (found once, when first needed);
+	// chanVars are all the global channel variables
+	chanRefs [][][]*vm.Var
+	chanVars []*vm.Var
+	// numbered says which channel ids are in queue (a channel id is a
+	// byte of the state): a step asks for every statement it could run
+	numbered [256]bool
 }
 
 func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
-	p := &printer{w: w, m: m, opts: opts, r: r, res: &Result{}, queue: map[int]int{}, silent: map[int]bool{}}
+	p := &printer{w: w, m: m, opts: opts, r: r, res: &Result{}, queue: map[int]int{}}
+	p.simFinish, p.recvFinish = p.finishSim, p.finishRecv
+	p.chanRefs = make([][][]*vm.Var, len(m.Types))
+	for _, g := range m.Globals {
+		if g.Var != nil && g.Var.Type.Kind == lang.TChan {
+			p.chanVars = append(p.chanVars, g)
+		}
+	}
 	machine := r.Machine()
 	machine.Print = p.printf
 	machine.Trace = p.trace
@@ -101,9 +122,9 @@ func (p *printer) trace(s lang.Stmt) {
 func (p *printer) begin(mv vm.Move) {
 	p.mv, p.before = mv, p.r.S
 	p.pt = p.m.ProcType(p.before, mv.Pid)
-	p.pid, p.stmts, p.errsShown, p.startedNow = mv.Pid, nil, 0, 0
+	p.pid, p.stmts, p.errsShown, p.startedNow = mv.Pid, p.stmts[:0], 0, 0
 	p.gBefore, p.lBefore = p.snapshot(p.before, mv.Pid)
-	p.useGlobals(p.before, mv.T)
+	p.useGlobals(p.before, p.pt, mv.T)
 }
 
 // end finishes the last statement of the step.
@@ -198,6 +219,15 @@ func (p *printer) stepLine(s *vm.State, pid int, pt *vm.ProcType, seqno int, tex
 	fmt.Fprintf(p.w, "%3d:\t%s%s\t[%s]\n", p.res.Depth, p.label(s, pid, pt), where(pt, seqno), text)
 }
 
+// stmtLine prints the line of a step that executed statement st (its
+// element and text are looked up only when the line is shown).
+func (p *printer) stmtLine(s *vm.State, pid int, pt *vm.ProcType, st lang.Stmt) {
+	if !p.opts.Steps || p.quiet() {
+		return
+	}
+	p.stepLine(s, pid, pt, pt.StmtElem[st], stmtText(pt, st))
+}
+
 // stmtText is the text a step line shows for a statement: SPIN's, with
 // the backslashes of a printf's format doubled.
 func stmtText(pt *vm.ProcType, st lang.Stmt) string {
@@ -218,24 +248,72 @@ func (p *printer) numberLocals(s *vm.State, pid int) {
 }
 
 func (p *printer) numberChan(ch int) {
-	if ch > 0 && p.queue[ch] == 0 {
+	if ch <= 0 || ch < len(p.numbered) && p.numbered[ch] {
+		return
+	}
+	if p.queue[ch] == 0 {
 		p.queue[ch] = len(p.queue) + 1
+	}
+	if ch < len(p.numbered) {
+		p.numbered[ch] = true
 	}
 }
 
-// useGlobals numbers the global channels the statements of t refer to.
-func (p *printer) useGlobals(s *vm.State, t *vm.Trans) {
+// useGlobals numbers the global channels the statements of t, a
+// transition of pt, refer to (in state s).
+func (p *printer) useGlobals(s *vm.State, pt *vm.ProcType, t *vm.Trans) {
+	if p.globalsNumbered(s) {
+		return
+	}
+	for _, g := range p.globalChans(pt, t) {
+		for i := range max(g.Len, 1) {
+			p.numberChan(int(s.Buf[g.Off+i]))
+		}
+	}
+}
+
+// globalsNumbered reports whether every channel a global channel
+// variable holds in s has its number: no statement has one to give then.
+func (p *printer) globalsNumbered(s *vm.State) bool {
+	for _, g := range p.chanVars {
+		for i := range max(g.Len, 1) {
+			if ch := s.Buf[g.Off+i]; ch != 0 && !p.numbered[ch] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// globalChans returns the global channel variables the statements of t,
+// a transition of pt, refer to, in the order they appear (SPIN's
+// simulator numbers channels in the order it evaluates them).
+func (p *printer) globalChans(pt *vm.ProcType, t *vm.Trans) []*vm.Var {
+	refs := p.chanRefs[pt.ID]
+	if refs == nil {
+		refs = make([][]*vm.Var, len(pt.Trans))
+		p.chanRefs[pt.ID] = refs
+	}
+	if refs[t.ID] != nil {
+		return refs[t.ID]
+	}
+	vars := []*vm.Var{} // not nil: found
 	for _, st := range t.Stmts {
 		lang.WalkStmtExprs(st, func(e lang.Expr) {
 			r, ok := e.(*lang.VarRef)
 			if !ok || r.Var == nil || r.Var.Type.Kind != lang.TChan || r.Var.Proc != nil || r.Var.Field {
 				return
 			}
-			for _, ch := range p.m.GlobalChanIDs(s, r.Var) {
-				p.numberChan(ch)
+			for _, g := range p.m.Globals {
+				if g.Var == r.Var {
+					vars = append(vars, g)
+					break
+				}
 			}
 		})
 	}
+	refs[t.ID] = vars
+	return vars
 }
 
 // dumpGlobals prints the globals: all of them, or those that changed

@@ -64,33 +64,40 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 }
 
 // pick chooses a move: a process at random among those that can move,
-// then one of its moves at random.
+// then one of its moves at random. (The moves come process by process.)
 func pick(rng *rand.Rand, moves []vm.Move) vm.Move {
-	var pids []int
-	for _, mv := range moves {
-		if len(pids) == 0 || pids[len(pids)-1] != mv.Pid {
-			pids = append(pids, mv.Pid)
+	procs := 0
+	for i, mv := range moves {
+		if i == 0 || moves[i-1].Pid != mv.Pid {
+			procs++
 		}
 	}
-	pid := pids[rng.IntN(len(pids))]
-	var own []vm.Move
-	for _, mv := range moves {
-		if mv.Pid == pid {
-			own = append(own, mv)
+	k := rng.IntN(procs)
+	first := 0
+	for ; k > 0; first++ {
+		if moves[first+1].Pid != moves[first].Pid {
+			k--
 		}
 	}
-	return own[rng.IntN(len(own))]
+	last := first + 1
+	for last < len(moves) && moves[last].Pid == moves[first].Pid {
+		last++
+	}
+	return moves[first+rng.IntN(last-first)]
 }
 
 // useCurrent numbers the global channels the statements every process is
 // at refer to: SPIN's simulator tries them, and numbers a channel when it
 // first evaluates it.
 func (p *printer) useCurrent() {
+	if p.globalsNumbered(p.r.S) {
+		return
+	}
 	s := p.r.S
 	for pid := s.NrProcs() - 1; pid >= 0; pid-- {
 		pt := p.m.ProcType(s, pid)
 		for _, t := range pt.PCs[p.m.PC(s, pid)].Trans {
-			p.useGlobals(s, t)
+			p.useGlobals(s, pt, t)
 		}
 	}
 }
@@ -131,26 +138,8 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		fmt.Fprintf(p.w, "\tEscape taken %s:%d\n", e.Own.File, e.Own.Line)
 	}
 	p.begin(mv)
-	var send lang.Stmt // a rendezvous offer, shown with its receive
-	p.finish = func(st lang.Stmt, s *vm.State, last bool) {
-		machine := r.Machine()
-		if len(machine.Errors) > 0 {
-			return // a failed step is not shown
-		}
-		if last && machine.Rendezvous != 0 {
-			send = st
-			return
-		}
-		// Each statement is a step (several in a d_step); only the last
-		// one of a d_step is shown, but the dumps follow every one.
-		p.res.Depth++
-		if last {
-			p.created(p.before, mv.Pid)
-			p.stepLine(s, mv.Pid, p.pt, p.pt.StmtElem[st], stmtText(p.pt, st))
-		}
-		p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
-		p.gBefore, p.lBefore = p.snapshot(s, mv.Pid)
-	}
+	p.send = nil
+	p.finish = p.simFinish
 	errs := r.Do(mv)
 	p.end()
 	if p.errors(p.pt, errs) {
@@ -166,7 +155,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		}
 		return false
 	case r.Pending != 0:
-		return p.rendezvous(mv, send)
+		return p.rendezvous(mv, p.send)
 	case len(p.stmts) == 0:
 		// A jump (a break option, a goto leaving an atomic sequence): a
 		// goto right after a statement inside an atomic sequence is passed
@@ -189,6 +178,35 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	return false
 }
 
+// finishSim shows statement st of a simulation step as it ends (last: the
+// step's last one, in state s).
+func (p *printer) finishSim(st lang.Stmt, s *vm.State, last bool) {
+	machine, mv := p.r.Machine(), p.mv
+	if len(machine.Errors) > 0 {
+		return // a failed step is not shown
+	}
+	if last && machine.Rendezvous != 0 {
+		p.send = st // a rendezvous offer, shown with its receive
+		return
+	}
+	// Each statement is a step (several in a d_step); only the last
+	// one of a d_step is shown, but the dumps follow every one.
+	p.res.Depth++
+	if last {
+		p.created(p.before, mv.Pid)
+		p.stmtLine(s, mv.Pid, p.pt, st)
+	}
+	p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
+	p.gBefore, p.lBefore = p.snapshot(s, mv.Pid)
+}
+
+// finishRecv notes the last statement of the receive of a rendezvous.
+func (p *printer) finishRecv(st lang.Stmt, s *vm.State, last bool) {
+	if last {
+		p.got = st
+	}
+}
+
 // rendezvous completes a rendezvous whose send was just offered: the
 // receive follows at once, and the two are one step, shown as two lines.
 func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
@@ -200,23 +218,20 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 	}
 	recv := moves[0]
 	p.begin(recv)
-	var got lang.Stmt
-	p.finish = func(st lang.Stmt, s *vm.State, last bool) {
-		if last {
-			got = st
-		}
-	}
+	p.got = nil
+	p.finish = p.recvFinish
 	errs := r.Do(recv)
 	p.end()
+	got := p.got
 	if p.errors(p.pt, errs) {
 		return true
 	}
 	p.res.Depth++
 	if sendStmt != nil {
-		p.stepLine(sender, send.Pid, spt, spt.StmtElem[sendStmt], stmtText(spt, sendStmt))
+		p.stmtLine(sender, send.Pid, spt, sendStmt)
 	}
 	if got != nil {
-		p.stepLine(r.S, recv.Pid, p.pt, p.pt.StmtElem[got], stmtText(p.pt, got))
+		p.stmtLine(r.S, recv.Pid, p.pt, got)
 	}
 	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore, got)
 	return false

@@ -148,6 +148,24 @@ type Code struct {
 	// Marks say where each statement's code starts (in increasing PC
 	// order), so that a run-time error can name the statement that failed.
 	Marks []StmtMark
+	// A machine that traces nothing starts the guard at start, after the
+	// statement marks (OpStmt) the code begins with; effect, when above
+	// 0, says the guard is empty: the effect starts there.
+	start, effect int32
+}
+
+// findStart sets c.start and c.effect (see Code).
+func (c *Code) findStart() {
+	for pc, in := range c.Instrs {
+		switch in.Op {
+		case OpStmt, OpNop:
+			continue
+		case OpGuardOK:
+			c.effect = int32(pc + 1)
+		}
+		c.start = int32(pc)
+		return
+	}
 }
 
 // StmtMark says that the code of Stmt starts at instruction PC.

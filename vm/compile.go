@@ -90,11 +90,20 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		r.code.Instrs[r.at].A = int32(b.pcOf(n))
 	}
 	for _, pt := range c.m.Units {
+		if pt.Provided != nil {
+			pt.Provided.Code.findStart()
+		}
 		for _, t := range pt.Trans {
+			t.Code.findStart()
 			for _, in := range t.Code.Instrs {
 				t.Asserts = t.Asserts || in.Op == OpAssert
+				t.sends = t.sends || in.Op == OpSend
 			}
 		}
+	}
+	c.m.restricted = c.m.HasPriority
+	for _, pt := range c.m.Types {
+		c.m.restricted = c.m.restricted || pt.Provided != nil
 	}
 	return c.m, nil
 }

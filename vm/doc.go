@@ -12,8 +12,10 @@
 // and channel as created; state.go, procs.go). A Machine runs bytecode in
 // one interpreter loop (exec.go): Guard says whether a transition is
 // executable, Effect performs it, recording run-time errors and assertion
-// violations in Machine.Errors. A Runner (runner.go) takes one step at a
-// time under the rules of pan's search (atomic exclusivity, rendezvous
+// violations in Machine.Errors. Pass (pass.go) is a pass over the
+// processes under pan's rules of who may move: the exhaustive search and
+// the Runner both follow it. A Runner (runner.go) takes one step at a
+// time, without allocating, under the rules of pan's search (atomic exclusivity, rendezvous
 // handshakes, else, timeout, unless escapes, priorities and provided
 // clauses): simulation, replay, trails and the randomized searches stand on
 // it.

@@ -59,6 +59,7 @@ type Machine struct {
 	recvMsg int
 	t       *Trans
 	fatal   bool
+	sub     *Machine // evaluates enabled(): made once, when first needed
 }
 
 // State is the state the machine is executing on (the one Effect is
@@ -83,7 +84,16 @@ func (vm *Machine) enter(s *State, pid int, t *Trans) {
 func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	vm.enter(s, pid, t)
 	vm.Errors = vm.Errors[:0]
-	pc, ok := vm.run(t.Code, 0, true)
+	pc := 0
+	if vm.Trace == nil {
+		// (the statement marks before the guard do nothing then)
+		if t.Code.effect > 0 {
+			vm.resume = int(t.Code.effect) // an empty guard
+			return true
+		}
+		pc = int(t.Code.start)
+	}
+	pc, ok := vm.run(t.Code, pc, true)
 	vm.resume = pc
 	if vm.fatal {
 		vm.locate(pc - 1)
@@ -203,8 +213,41 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpPop:
 			vm.pop()
 
-		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr,
-			OpEq, OpNe, OpLt, OpGt, OpLe, OpGe:
+		// The most frequent operators, on the stack in place (binary does
+		// the others).
+		case OpAdd:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] += vm.stack[n]
+			vm.stack = vm.stack[:n]
+		case OpSub:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] -= vm.stack[n]
+			vm.stack = vm.stack[:n]
+		case OpEq:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] = b2i(vm.stack[n-1] == vm.stack[n])
+			vm.stack = vm.stack[:n]
+		case OpNe:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] = b2i(vm.stack[n-1] != vm.stack[n])
+			vm.stack = vm.stack[:n]
+		case OpLt:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] = b2i(vm.stack[n-1] < vm.stack[n])
+			vm.stack = vm.stack[:n]
+		case OpGt:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] = b2i(vm.stack[n-1] > vm.stack[n])
+			vm.stack = vm.stack[:n]
+		case OpLe:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] = b2i(vm.stack[n-1] <= vm.stack[n])
+			vm.stack = vm.stack[:n]
+		case OpGe:
+			n := len(vm.stack) - 1
+			vm.stack[n-1] = b2i(vm.stack[n-1] >= vm.stack[n])
+			vm.stack = vm.stack[:n]
+		case OpMul, OpDiv, OpMod, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr:
 			y := vm.pop()
 			x := vm.pop()
 			v, ok := binary(in.Op, x, y)
@@ -403,11 +446,11 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 		case OpPrintf:
 			n := int(in.B)
-			args := append([]int64(nil), vm.stack[len(vm.stack)-n:]...)
-			vm.stack = vm.stack[:len(vm.stack)-n]
 			if vm.Print != nil {
+				args := append([]int64(nil), vm.stack[len(vm.stack)-n:]...)
 				vm.Print(Sprintf(vm.M, code.Formats[in.A], args))
 			}
+			vm.stack = vm.stack[:len(vm.stack)-n]
 		case OpPrintm:
 			v := vm.pop()
 			if vm.Print != nil {
@@ -621,7 +664,11 @@ func (vm *Machine) enabled(pid int) bool {
 	if pid < 0 || pid >= len(vm.s.Procs) {
 		return false
 	}
-	sub := &Machine{M: vm.M, Timeout: vm.Timeout, Pending: vm.Pending}
+	if vm.sub == nil {
+		vm.sub = &Machine{M: vm.M}
+	}
+	sub := vm.sub
+	sub.Timeout, sub.Pending = vm.Timeout, vm.Pending
 	return sub.Enabled(vm.s, pid)
 }
 

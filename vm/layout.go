@@ -131,11 +131,18 @@ func truncate(s Scalar, bits int, v int64) int64 {
 	return v
 }
 
-// load reads a scalar at b[off:].
+// load reads a scalar at b[off:] (small enough to be inlined for the
+// one-byte classes, the most frequent).
 func load(b []byte, off int, s Scalar, size int) int64 {
-	switch s {
-	case ScalarBit, ScalarByte:
+	if s <= ScalarByte {
 		return int64(b[off])
+	}
+	return loadWide(b, off, s, size)
+}
+
+// loadWide is load for the classes of more than one byte.
+func loadWide(b []byte, off int, s Scalar, size int) int64 {
+	switch s {
 	case ScalarShort:
 		return int64(int16(uint16(b[off]) | uint16(b[off+1])<<8))
 	case ScalarInt:
@@ -148,8 +155,18 @@ func load(b []byte, off int, s Scalar, size int) int64 {
 	return int64(u)
 }
 
-// store writes the truncated value v at b[off:].
+// store writes the truncated value v at b[off:] (small enough to be
+// inlined for bytes, the most frequent class).
 func store(b []byte, off int, s Scalar, size, bits int, v int64) {
+	if s == ScalarByte {
+		b[off] = byte(v)
+		return
+	}
+	storeWide(b, off, s, size, bits, v)
+}
+
+// storeWide is store for the classes other than byte.
+func storeWide(b []byte, off int, s Scalar, size, bits int, v int64) {
 	v = truncate(s, bits, v)
 	switch s {
 	case ScalarBit, ScalarByte:

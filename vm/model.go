@@ -45,6 +45,9 @@ type Model struct {
 
 	hasRendezvous bool // some channel is declared with capacity 0
 	narrowPC      bool // every proctype has fewer than 256 pcs: a pc is one byte
+	// restricted: priorities or provided clauses can keep a process from
+	// moving (Pass asks HighestPriority only then).
+	restricted bool
 }
 
 // Header layout of the state vector (offsets relative to its start).
@@ -212,4 +215,7 @@ type Trans struct {
 	Stmts   []lang.Stmt // the statements it executes (several when merged)
 	Text    string
 	Pos     lang.Pos
+	// sends: the code sends a message, so it may offer a rendezvous (the
+	// Runner probes the offers of such transitions only).
+	sends bool
 }

@@ -9,22 +9,38 @@ type Move struct {
 }
 
 // Runner executes a model one step at a time under the rules of pan's
-// search: atomic exclusivity (lost when the sequence blocks), rendezvous
-// handshakes (a send, then the receive that takes the message), else,
-// timeout, unless escapes, priorities and provided clauses. Simulation and
-// trail replay stand on it; the exhaustive search applies the same rules
-// in its own loop, for speed.
+// search, which it applies with the search's own code (Pass): atomic
+// exclusivity (lost when the sequence blocks), rendezvous handshakes (a
+// send, then the receive that takes the message), else, timeout, unless
+// escapes, priorities and provided clauses. Simulation, trail replay and
+// the randomized searches stand on it.
+//
+// A step (Moves, then Do) allocates nothing: the runner reuses its
+// buffers from step to step, so what Moves and Do return, and the states
+// Do makes S, are valid only for a while (see each); a caller that keeps
+// one longer copies it.
 type Runner struct {
 	M *Model
-	S *State // the current state; Do replaces it, never changes it in place
+	// S is the current state. Do never changes it in place: it writes the
+	// next state into one of two buffers of the runner's, the one S is
+	// not, and makes S that one. So the state before a move stays as it
+	// was until the next Do; a state the runner made is overwritten by a
+	// later Do, and a caller that keeps it Clones it. A caller may set S
+	// to a state of its own: Do leaves it as it is.
+	S *State
 
 	// Owner holds atomic exclusivity (-1: none). Pending is the channel of
 	// a rendezvous whose message waits for a receive (0: none), offered by
-	// process Sender.
+	// process Sender (-1: none).
 	Owner, Pending, Sender int
 
 	machine *Machine // executes moves (Do): its hooks see them
 	probe   *Machine // tries moves (Moves): no hooks
+	states  [2]State // the buffers Do writes the next state into, in turn
+	moves   []Move   // what Moves returns
+	// offers are the states after the rendezvous offers Moves probes,
+	// one per level of offers within offers
+	offers []State
 }
 
 // NewRunner returns a runner at the model's initial state.
@@ -33,10 +49,10 @@ func NewRunner(m *Model) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{M: m, S: s, Owner: -1, Sender: -1, machine: NewMachine(m), probe: NewMachine(m)}, nil
+	return ResumeRunner(&Runner{M: m, S: s, Owner: -1, Sender: -1}), nil
 }
 
-// ResumeRunner returns r ready to run from the state and flags it holds
+// ResumeRunner returns r ready to run from the state and context it holds
 // (for a Runner built as a literal, to explore from a given state).
 func ResumeRunner(r *Runner) *Runner {
 	r.machine, r.probe = NewMachine(r.M), NewMachine(r.M)
@@ -50,121 +66,101 @@ func (r *Runner) SetInput(in *Input) {
 	r.probe.Input, r.probe.peekInput = in, true
 }
 
-// Machine is the machine the runner executes with (set its Out to see
-// printf output).
+// Machine is the machine the runner executes moves with (set its Print
+// to see printf output, its Trace to see the statements).
 func (r *Runner) Machine() *Machine { return r.machine }
 
 // Moves returns the moves possible in the current state, in the order
 // pan tries them (highest pid first, each process's transitions in list
 // order), and whether they are possible only because of timeout. When the
 // owner of an atomic sequence cannot move, it loses exclusivity, and the
-// other processes' moves are returned (Owner is then -1).
+// other processes' moves are returned (Owner is then -1). A move whose
+// guard raises a run-time error is listed: Do raises it.
+//
+// The list is the runner's: it is valid until the next call of Moves.
 func (r *Runner) Moves() (moves []Move, timeout bool) {
-	for _, timeout := range []bool{false, true} {
-		if timeout && r.Pending != 0 {
-			break // an offer is taken at once or not at all
-		}
-		if moves = r.pass(timeout); len(moves) > 0 {
-			return moves, timeout
-		}
-		if r.Owner >= 0 {
-			r.Owner = -1 // the atomic sequence is blocked: it loses exclusivity
-			if moves = r.pass(timeout); len(moves) > 0 {
-				return moves, timeout
+	r.moves = r.moves[:0]
+	s, machine := r.S, r.probe
+	var p Pass
+	p.Set(r.Owner, r.Pending, r.Sender)
+	for {
+		p.Begin(s)
+		for {
+			pid, t, ok := p.Next(machine, s)
+			if t == nil {
+				break
 			}
-		}
-	}
-	return nil, false
-}
-
-// pass lists the moves of one pass over the processes.
-func (r *Runner) pass(timeout bool) []Move {
-	var moves []Move
-	first, last := r.S.NrProcs()-1, 0
-	if r.Owner >= 0 {
-		first, last = r.Owner, r.Owner
-	}
-	for pid := first; pid >= last; pid-- {
-		if pid == r.Sender && r.Pending != 0 || pid >= r.S.NrProcs() {
-			continue
-		}
-		moves = append(moves, r.processMoves(pid, timeout)...)
-	}
-	return moves
-}
-
-// processMoves lists the moves of process pid.
-func (r *Runner) processMoves(pid int, timeout bool) []Move {
-	m, s, machine := r.M, r.S, r.probe
-	machine.Timeout, machine.Pending = timeout, r.Pending
-	if !machine.HighestPriority(s, pid) {
-		return nil
-	}
-	var moves []Move
-	moved := false
-	escape := 0
-	for _, t := range m.ProcType(s, pid).PCs[m.PC(s, pid)].Trans {
-		if escape > 0 && escape != t.EscOrg {
-			break // once an escape executed, nothing outside its group
-		}
-		if r.Pending != 0 && !t.Recv || t.Else && (moved || r.Pending != 0) {
-			continue
-		}
-		machine.Timeout, machine.Pending = timeout, r.Pending
-		if !machine.Guard(s, pid, t) {
-			if len(machine.Errors) > 0 {
+			if !ok {
 				// A run-time error in a guard: the move that raises it.
-				moves = append(moves, Move{Pid: pid, T: t, Timeout: timeout})
+				r.moves = append(r.moves, Move{Pid: pid, T: t, Timeout: p.timeout})
+				continue
 			}
-			continue
+			if !t.sends || r.takes(s, pid, t, 0) { // (no offer without a send)
+				r.moves = append(r.moves, Move{Pid: pid, T: t, Timeout: p.timeout})
+				p.Took()
+			}
 		}
-		escape = t.EscOrg
-		if !r.takesOffer(pid, t) {
-			continue
+		if len(r.moves) > 0 || !p.Retry() {
+			break
 		}
-		moves = append(moves, Move{Pid: pid, T: t, Timeout: timeout})
-		moved = true
 	}
-	return moves
+	r.Owner = p.Owner()
+	return r.moves, len(r.moves) > 0 && p.timeout
 }
 
-// takesOffer reports whether move t of pid, whose guard holds, can be
-// taken: a send on a rendezvous channel only if some process can receive
-// the message.
-func (r *Runner) takesOffer(pid int, t *Trans) bool {
-	next := r.S.Clone()
-	if !r.probe.Effect(next, t) || r.probe.Rendezvous == 0 {
-		return true
+// takes reports whether transition t of pid, which sends and whose guard
+// holds in s (on the probe machine), moves: a send that offers a
+// rendezvous only if some process takes the message. The search knows it when it returns from
+// the offer's state; the runner looks ahead, on a copy of the state for
+// each level of offers (a receive that offers in turn).
+func (r *Runner) takes(s *State, pid int, t *Trans, level int) bool {
+	if level == len(r.offers) {
+		r.offers = append(r.offers, State{})
 	}
-	offer := &Runner{M: r.M, S: next, Owner: -1, Pending: r.probe.Rendezvous, Sender: pid, probe: NewMachine(r.M)}
-	return len(offer.pass(false)) > 0
+	next := &r.offers[level]
+	CopyState(next, s)
+	machine := r.probe
+	if !machine.Effect(next, t) || machine.Rendezvous == 0 {
+		return true // a fatal error is a move too: Do raises it
+	}
+	var p Pass
+	p.SetAfter(pid, t, machine.Rendezvous)
+	p.Begin(next)
+	for {
+		pid, t, ok := p.Next(machine, next)
+		switch {
+		case t == nil:
+			return false
+		case !ok || !t.sends || r.takes(next, pid, t, level+1):
+			return true
+		}
+	}
 }
 
 // Do takes move mv, which Moves returned, and returns the errors it raised
 // (assertion violations, and a fatal error that leaves the state as it
-// was).
+// was). The state before the move stays as it was until the next Do.
+//
+// The errors are the runner's list: it is valid until the next Do.
 func (r *Runner) Do(mv Move) []*RuntimeError {
 	machine := r.machine
 	machine.Timeout, machine.Pending = mv.Timeout, r.Pending
 	if !machine.Guard(r.S, mv.Pid, mv.T) {
-		return append([]*RuntimeError(nil), machine.Errors...)
+		return machine.Errors
 	}
-	next := r.S.Clone()
-	ok := machine.Effect(next, mv.T)
-	errs := append([]*RuntimeError(nil), machine.Errors...)
-	if !ok {
-		return errs
+	next := &r.states[0]
+	if next == r.S {
+		next = &r.states[1]
+	}
+	CopyState(next, r.S)
+	if !machine.Effect(next, mv.T) {
+		return machine.Errors
 	}
 	r.S = next
-	r.Pending, r.Sender = 0, -1
-	if ch := machine.Rendezvous; ch != 0 {
-		r.Pending, r.Sender = ch, mv.Pid
-	}
-	r.Owner = -1
-	if mv.T.Atom&Atomic != 0 {
-		r.Owner = mv.Pid
-	}
-	return errs
+	var p Pass
+	p.SetAfter(mv.Pid, mv.T, machine.Rendezvous)
+	r.Owner, r.Pending, r.Sender = int(p.owner), int(p.pending), int(p.sender)
+	return machine.Errors
 }
 
 // ValidEnd reports whether every process of s is at a valid end state (its

@@ -69,6 +69,18 @@ func (m *Model) ProcType(s *State, pid int) *ProcType {
 	return m.Types[s.Buf[s.Procs[pid]+slotType]]
 }
 
+// at returns the proctype (its ID) of process pid and the control
+// location it is at: ProcType and PC, finding the process's slot once.
+func (m *Model) at(s *State, pid int) (proctype int, pc *PC) {
+	off := s.Procs[pid]
+	n := int(s.Buf[off+slotPC])
+	if !m.narrowPC {
+		n |= int(s.Buf[off+slotPC+1]) << 8
+	}
+	proctype = int(s.Buf[off+slotType])
+	return proctype, m.Types[proctype].PCs[n]
+}
+
 // PC returns the pc of process pid.
 func (m *Model) PC(s *State, pid int) int {
 	off := s.Procs[pid] + slotPC

@@ -93,7 +93,10 @@ func (w *Walker) RandomStep(s *vm.State, rng *rand.Rand, ev *Events) (next *vm.S
 		moves, _ = w.r.Moves()
 		if w.stored() {
 			// (Moves has taken exclusivity from a blocked sequence: its
-			// list is the stored state's own)
+			// list is the stored state's own; it is the runner's, valid
+			// as long as no Moves runs. The state is kept: a copy of the
+			// runner's.)
+			w.r.S = w.r.S.Clone()
 			w.reached, w.reachedMoves = w.r.S, moves
 			return w.r.S, steps, false
 		}
@@ -128,6 +131,8 @@ func (w *Walker) Successors(s *vm.State) (succ []Successor, deadEnd bool) {
 			return
 		}
 		after := w.at() // Moves may have taken exclusivity away
+		// (the list is the runner's, which the expansions below reuse)
+		moves = append([]vm.Move(nil), moves...)
 		for _, mv := range moves {
 			w.set(after)
 			raised := w.r.Do(mv)
@@ -141,6 +146,7 @@ func (w *Walker) Successors(s *vm.State) (succ []Successor, deadEnd bool) {
 				succ = append(succ, Successor{nil, steps, errs})
 				continue
 			}
+			w.r.S = w.r.S.Clone() // kept, and the runner's buffers are reused
 			expand(w.at(), steps, errs)
 		}
 	}

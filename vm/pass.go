@@ -1,0 +1,182 @@
+package vm
+
+// Pass is a pass over the processes of a state in search of the moves
+// they can take, under the rules of pan's search (its new_state): the
+// exhaustive search (package checker) and the Runner both go through
+// their states with it, so that the two take exactly the same moves.
+//
+// A state's context says who may move: only the process holding atomic
+// exclusivity, if one does; only receives of the message, by processes
+// other than its sender, when a rendezvous offer waits for its receive.
+// Within a pass the processes are tried highest pid first, and each
+// one's transitions in list order. A process whose provided clause is
+// false, or that a process of higher priority with an executable
+// transition overrules, is passed over. An else is tried only if
+// nothing of its process moved before it in the pass (never for a
+// rendezvous). Once a transition of an unless escape group has been
+// taken, nothing outside its group is tried in that process. When
+// nothing moved, Retry prepares the pass that follows: without atomic
+// exclusivity, then the timeout pass.
+//
+// A Pass holds no pointers: a search keeps one per node of its stack at
+// no cost to the garbage collector.
+type Pass struct {
+	owner   int32 // the process holding atomic exclusivity (-1: none)
+	pending int32 // the channel of a rendezvous offer waiting (0: none)
+	sender  int32 // who offered it (-1: none)
+	timeout bool  // the timeout pass: timeout is true
+	moved   bool  // something moved in this pass
+
+	// The process being tried (pid+1, while its list is open), its
+	// proctype, its pc, the next transition of its list, and pan's
+	// per-process flags: something of the process moved; the escape
+	// group of its last transition taken (pan's E_state).
+	open      bool
+	procMoved bool
+	pid, last int32
+	proctype  int32
+	pc        int32
+	next      int32
+	escape    int32
+}
+
+// Set makes p the pass of a state with context owner, the process
+// holding atomic exclusivity (-1: none), and pending, the channel of a
+// rendezvous offered by process sender that waits for its receive (0
+// and -1: none). Begin starts it.
+func (p *Pass) Set(owner, pending, sender int) {
+	*p = Pass{owner: int32(owner), pending: int32(pending), sender: int32(sender)}
+}
+
+// SetAfter makes p the pass of the state process pid reaches by taking
+// t, which offered a rendezvous on channel rendezvous (Machine.Rendezvous
+// after Effect; 0: none). A rendezvous offer waits for its receive;
+// otherwise a transition inside an atomic sequence, not its last, keeps
+// exclusivity for its process. (It sets p in place: a search sets the
+// pass of the frame it pushes.)
+func (p *Pass) SetAfter(pid int, t *Trans, rendezvous int) {
+	switch {
+	case rendezvous != 0:
+		p.Set(-1, rendezvous, pid)
+	case t.Atom&Atomic != 0:
+		p.Set(pid, 0, -1)
+	default:
+		p.Set(-1, 0, -1)
+	}
+}
+
+// Owner is the process holding atomic exclusivity (-1: none).
+func (p *Pass) Owner() int { return int(p.owner) }
+
+// Pending is the channel of the rendezvous offer waiting for its receive
+// (0: none).
+func (p *Pass) Pending() int { return int(p.pending) }
+
+// Timeout reports whether this is the timeout pass.
+func (p *Pass) Timeout() bool { return p.timeout }
+
+// Moved reports whether something moved in this pass (Took).
+func (p *Pass) Moved() bool { return p.moved }
+
+// Begin starts a pass over the processes of s.
+func (p *Pass) Begin(s *State) {
+	p.moved, p.open = false, false
+	p.pid, p.last = int32(s.NrProcs()-1), 0
+	if p.owner >= 0 {
+		p.pid, p.last = p.owner, p.owner
+	}
+}
+
+// Next finds the next transition of the pass that may move from s: it
+// returns the process, the transition and true when the transition's
+// guard holds (machine is then ready for Effect, on a copy of s), false
+// when the guard raised an error (machine.Errors), and a nil transition
+// at the end of the pass. Whether the transition moved is the caller's
+// to say (Took): a rendezvous offer moves only if a receive takes it.
+func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
+	m := machine.M
+	machine.Timeout, machine.Pending = p.timeout, int(p.pending)
+	var list []*Trans
+	if p.open {
+		list = m.Types[p.proctype].PCs[p.pc].Trans
+	}
+	for {
+		if !p.open {
+			// The next process.
+			if p.pid < p.last {
+				return -1, nil, false
+			}
+			pid := int(p.pid)
+			p.pid--
+			if pid == int(p.sender) || pid >= s.NrProcs() {
+				continue
+			}
+			if m.restricted && !machine.HighestPriority(s, pid) {
+				continue
+			}
+			proctype, pc := m.at(s, pid)
+			if p.pending != 0 && !pc.Recv {
+				continue // only a receive can take a rendezvous offer
+			}
+			p.proctype, p.pc = int32(proctype), int32(pc.N)
+			p.open, p.next, p.procMoved, p.escape = true, 0, false, 0
+			list = pc.Trans
+		}
+		if int(p.next) >= len(list) {
+			p.open = false
+			continue
+		}
+		t := list[p.next]
+		p.next++
+		if p.escape > 0 && int(p.escape) != t.EscOrg {
+			// Once an unless escape has been taken, nothing outside its
+			// group is tried from this state (pan's new_state).
+			p.open = false
+			continue
+		}
+		if p.pending != 0 && !t.Recv || t.Else && (p.procMoved || p.pending != 0) {
+			continue
+		}
+		pid := int(p.pid) + 1
+		if !machine.Guard(s, pid, t) {
+			if len(machine.Errors) > 0 {
+				return pid, t, false
+			}
+			continue
+		}
+		p.escape = int32(t.EscOrg)
+		return pid, t, true
+	}
+}
+
+// ProcTypeID is the ID of the proctype of the transition Next returned
+// last.
+func (p *Pass) ProcTypeID() int { return int(p.proctype) }
+
+// Last returns the transition Next returned last, its proctype and the
+// pc it leaves.
+func (p *Pass) Last(m *Model) (pt *ProcType, pc int, t *Trans) {
+	pt = m.Types[p.proctype]
+	return pt, int(p.pc), pt.PCs[p.pc].Trans[p.next-1]
+}
+
+// Took records that the transition Next returned last moved: an else of
+// its process is not tried after it, and the pass has moved.
+func (p *Pass) Took() { p.moved, p.procMoved = true, true }
+
+// Retry prepares the pass that follows one in which nothing moved, and
+// reports whether there is one: when an atomic sequence is blocked, it
+// loses exclusivity and every process is tried again; then comes the
+// timeout pass. A rendezvous offer is taken at once or not at all, and
+// after the timeout pass the state is an end state.
+func (p *Pass) Retry() bool {
+	switch {
+	case p.owner >= 0:
+		p.owner = -1
+	case p.pending != 0 || p.timeout:
+		return false
+	default:
+		p.timeout = true
+	}
+	return true
+}
