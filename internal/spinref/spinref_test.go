@@ -84,6 +84,9 @@ func TestNotesExamples(t *testing.T) {
 
 func TestHello(t *testing.T) {
 	needSpin(t)
+	if testing.Short() {
+		t.Skip("Run on a file is exercised by the conformance test's short corpus")
+	}
 	t.Parallel()
 	r, err := Run(filepath.Join(examples, "hello.pml"), Options{NoMerge: true})
 	if err != nil {
