@@ -84,16 +84,24 @@ func (vm *Machine) enter(s *State, pid int, t *Trans) {
 func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	vm.enter(s, pid, t)
 	vm.Errors = vm.Errors[:0]
+	code := t.Code
+	if code.effect > 0 {
+		// An empty guard: only statement marks before the effect.
+		if vm.Trace != nil {
+			for _, in := range code.Instrs[:code.effect-1] {
+				if in.Op == OpStmt {
+					vm.Trace(code.Marks[in.A].Stmt)
+				}
+			}
+		}
+		vm.resume = int(code.effect)
+		return true
+	}
 	pc := 0
 	if vm.Trace == nil {
-		// (the statement marks before the guard do nothing then)
-		if t.Code.effect > 0 {
-			vm.resume = int(t.Code.effect) // an empty guard
-			return true
-		}
-		pc = int(t.Code.start)
+		pc = int(code.start) // (the statement marks before the guard do nothing then)
 	}
-	pc, ok := vm.run(t.Code, pc, true)
+	pc, ok := vm.run(code, pc, true)
 	vm.resume = pc
 	if vm.fatal {
 		vm.locate(pc - 1)
