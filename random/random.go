@@ -121,7 +121,7 @@ type randomSearch struct {
 	key     []byte
 }
 
-// RandomSearch runs a randomized search of m.
+// Search runs a randomized search of m.
 func Search(m *vm.Model, opts Options) (*Result, error) {
 	opts.MaxDepth = opts.Depth()
 	if opts.Keep <= 0 && opts.Kind != RW {

@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestFullStoreExact checks the store against a Go map on random vectors
+// TestExactStore checks the store against a Go map on random vectors
 // of mixed lengths, many of them repeated, some longer than 64 KiB (whose
 // length does not fit in 16 bits) and some differing only in their last
 // byte.
-func TestFullStoreExact(t *testing.T) {
+func TestExactStore(t *testing.T) {
 	testStore(t, NewExact())
 	// Past 2^tagBits slots the table grows by hashing vectors again; test
 	// that path on a small table.
@@ -174,9 +174,9 @@ func benchmarkStore(b *testing.B, s Store) {
 	}
 }
 
-// BenchmarkFullStore and BenchmarkBitstate compare the two stores alone:
+// BenchmarkExact and BenchmarkBitstate compare the two stores alone:
 // go test ./checker -run XXX -bench 'Store|Bitstate' -benchtime 2000000x
-func BenchmarkFullStore(b *testing.B) { benchmarkStore(b, NewExact()) }
+func BenchmarkExact(b *testing.B) { benchmarkStore(b, NewExact()) }
 
 func BenchmarkBitstate(b *testing.B) {
 	for _, l := range []uint{20, 28} {
