@@ -52,17 +52,9 @@ const choice estimate.Method = "gmc's choice"
 var methods = []estimate.Method{estimate.MethodFit, estimate.MethodSimple, estimate.MethodStern, estimate.MethodDillinger, choice}
 
 func run(args []string, maxStates int64) error {
-	models, skipped, err := corpus.Load(args, patterns, corpus.Options{MinStates: minStates, MaxStates: maxStates, KeepErrors: true})
+	models, err := corpus.Select("accuracy", args, patterns, corpus.Options{MinStates: minStates, MaxStates: maxStates, KeepErrors: true}, os.Stderr)
 	if err != nil {
 		return err
-	}
-	if len(args) > 0 {
-		for _, s := range skipped {
-			fmt.Fprintf(os.Stderr, "accuracy: left out %s: %s\n", s.Arg, s.Reason)
-		}
-	}
-	if len(models) == 0 {
-		return fmt.Errorf("no model with %d to %d states (are SPIN's examples installed?)", minStates, maxStates)
 	}
 	var samples []sample
 	for _, cm := range models {

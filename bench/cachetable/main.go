@@ -34,17 +34,9 @@ var (
 const timeout = 25
 
 func run(args []string, maxStates int64) error {
-	models, skipped, err := corpus.Load(args, corpus.Default, corpus.Options{MinStates: 2000, MaxStates: maxStates})
+	models, err := corpus.Select("cachetable", args, corpus.Default, corpus.Options{MinStates: 2000, MaxStates: maxStates}, os.Stderr)
 	if err != nil {
 		return err
-	}
-	if len(args) > 0 {
-		for _, s := range skipped {
-			fmt.Fprintf(os.Stderr, "cachetable: left out %s: %s\n", s.Arg, s.Reason)
-		}
-	}
-	if len(models) == 0 {
-		return fmt.Errorf("no model with 2000 to %d states and no errors", maxStates)
 	}
 	w := os.Stdout
 	fmt.Fprintf(w, "%-22s %9s %5s", "model", "states", "cache")

@@ -34,17 +34,9 @@ var (
 )
 
 func run(args []string, maxStates int64, runs int, stepFactor int64) error {
-	models, skipped, err := corpus.Load(args, corpus.Default, corpus.Options{MinStates: 1000, MaxStates: maxStates})
+	models, err := corpus.Select("covertime", args, corpus.Default, corpus.Options{MinStates: 1000, MaxStates: maxStates}, os.Stderr)
 	if err != nil {
 		return err
-	}
-	if len(args) > 0 {
-		for _, s := range skipped {
-			fmt.Fprintf(os.Stderr, "covertime: left out %s: %s\n", s.Arg, s.Reason)
-		}
-	}
-	if len(models) == 0 {
-		return fmt.Errorf("no model with 1000 to %d states and no errors", maxStates)
 	}
 	w := os.Stdout
 	fmt.Fprintf(w, "mean cover time, steps (seconds), %d runs each; (k/n): only k of n runs got there within %d x states steps\n", runs, stepFactor)

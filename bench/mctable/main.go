@@ -37,17 +37,9 @@ var limits = []float64{0.03, 0.10, 0.25, 0.50, 0.75, 0.95}
 func bound(l float64, states int64) int64 { return int64(max(2, l*float64(states))) }
 
 func run(args []string, maxStates int64, runs int) error {
-	models, skipped, err := corpus.Load(args, corpus.Default, corpus.Options{MinStates: 1000, MaxStates: maxStates})
+	models, err := corpus.Select("mctable", args, corpus.Default, corpus.Options{MinStates: 1000, MaxStates: maxStates}, os.Stderr)
 	if err != nil {
 		return err
-	}
-	if len(args) > 0 {
-		for _, s := range skipped {
-			fmt.Fprintf(os.Stderr, "mctable: left out %s: %s\n", s.Arg, s.Reason)
-		}
-	}
-	if len(models) == 0 {
-		return fmt.Errorf("no model with 1000 to %d states and no errors", maxStates)
 	}
 	w := os.Stdout
 	fmt.Fprintf(w, "Monte Carlo estimate vs actual coverage, deviation in percentage points (best/worst/mean σ), %d seeds each\n", runs)

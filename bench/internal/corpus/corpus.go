@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,4 +177,28 @@ func compile(file string, defines map[string]string) (*vm.Model, error) {
 		return nil, diags
 	}
 	return vm.Compile(spec, vm.Options{})
+}
+
+// Select is Load for a bench program named prog: the models named in
+// args are loaded, each one left out said on warn (the default corpus
+// leaves many out, which is not worth saying), and an empty selection is
+// an error.
+func Select(prog string, args, patterns []string, opts Options, warn io.Writer) ([]*Model, error) {
+	models, skipped, err := Load(args, patterns, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(args) > 0 {
+		for _, s := range skipped {
+			fmt.Fprintf(warn, "%s: left out %s: %s\n", prog, s.Arg, s.Reason)
+		}
+	}
+	if len(models) == 0 {
+		why := "and no errors"
+		if opts.KeepErrors {
+			why = "(are SPIN's examples installed?)"
+		}
+		return nil, fmt.Errorf("no model with %d to %d states %s", opts.MinStates, opts.MaxStates, why)
+	}
+	return models, nil
 }
