@@ -12,6 +12,7 @@ import (
 var layer = map[string]int{
 	"gmc/internal/atomicfile": 0,
 	"gmc/internal/hll":        0,
+	"gmc/ltl":                 0, // LTL to never claims: a leaf lang imports
 	"gmc/lang":                1,
 	"gmc/vm":                  2,
 	"gmc/search":              2, // plain values every search and estimate share
