@@ -96,8 +96,10 @@ func (t token) describe() string {
 	return string(rune(t.kind))
 }
 
-func isLower(c byte) bool  { return c >= 'a' && c <= 'z' }
-func isAlnum(c byte) bool  { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 func isAlnum_(c byte) bool { return isAlnum(c) || c == '_' }
 
 // lexer reads the formula one character at a time, as tl_lex.c does: cnt is
