@@ -57,8 +57,11 @@ type Inline struct {
 // temporal operators "[]", "<>", "X", "U", "W", "V", "->" and "<->".
 type LTL struct {
 	P       Pos
-	Name    string
+	Name    string // as written; SPIN's ltl_0, ltl_1, ... for unnamed blocks
 	Formula Expr
+	// Text is the formula as SPIN prints it ("ltl NAME: TEXT") and
+	// translates it: the claim is that of !(Text). Set by Load.
+	Text string
 }
 
 // ProcKind says what kind of process body a Proctype is.
@@ -91,6 +94,13 @@ type Proctype struct {
 	Locals []*Var
 	// Labels maps label names to the statements they label. Set by Check.
 	Labels map[string]*Labeled
+
+	// LTL is the ltl block a never claim was made from (by Load), nil
+	// otherwise. Such claims come after all the units of the model, in the
+	// order of the blocks, and their statements are positioned in NvrFile,
+	// as SPIN reads them back from the file it writes them to.
+	LTL      *LTL
+	nvrLines [2]int // the lines of NvrFile the claim takes
 }
 
 // TypeKind is the basic kind of a Promela type.

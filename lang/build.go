@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -30,7 +31,12 @@ func build(path string, units []*gUnit, diags *Diagnostics) *Spec {
 			spec.Procs = append(spec.Procs, &Proctype{P: pos(u.Trace.Pos), Kind: KindTrace, Name: u.Trace.Kind,
 				Body: b.block(u.Trace.Body, BlockPlain)})
 		case u.LTL != nil:
-			spec.LTLs = append(spec.LTLs, &LTL{P: pos(u.LTL.Pos), Name: u.LTL.Name, Formula: b.ltl(u.LTL.Formula)})
+			name := u.LTL.Name
+			if name == "" {
+				name = fmt.Sprintf("ltl_%d", b.unnamedLTL) // SPIN's names
+				b.unnamedLTL++
+			}
+			spec.LTLs = append(spec.LTLs, &LTL{P: pos(u.LTL.Pos), Name: name, Formula: b.ltl(u.LTL.Formula)})
 		case u.Typedef != nil:
 			td := &Typedef{P: pos(u.Typedef.Pos), Name: u.Typedef.Name}
 			for _, d := range u.Typedef.Fields {
@@ -63,7 +69,8 @@ func build(path string, units []*gUnit, diags *Diagnostics) *Spec {
 }
 
 type builder struct {
-	diags *Diagnostics
+	diags      *Diagnostics
+	unnamedLTL int
 }
 
 func pos(p lexer.Position) Pos { return Pos{File: p.Filename, Line: p.Line, Col: p.Column} }
@@ -372,10 +379,12 @@ func ltlOp(op string) string {
 	return op
 }
 
+// ltl builds -> and <-> left-associative, as SPIN's grammar does (%left
+// IMPLIES EQUIV): a -> b -> c is (a -> b) -> c.
 func (b *builder) ltl(g *gLTLExpr) Expr {
 	x := b.ltlOr(g.Left)
-	if g.Rest != nil {
-		return &Binary{P: x.Pos(), Op: ltlOp(g.Op), X: x, Y: b.ltl(g.Rest)}
+	for ; g.Rest != nil; g = g.Rest {
+		x = &Binary{P: x.Pos(), Op: ltlOp(g.Op), X: x, Y: b.ltlOr(g.Rest.Left)}
 	}
 	return x
 }

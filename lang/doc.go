@@ -10,14 +10,18 @@
 //   - semis.go: implied semicolons; inline.go: inline expansion;
 //   - grammar.go (participle), exprparse.go and sequence.go (hand-written
 //     for speed): the parser, building the AST of ast.go (build.go);
+//   - ltl.go: each ltl block becomes the never claim SPIN makes of it
+//     (package ltl translates; the claim is parsed like any never claim
+//     and appended to Procs, positioned in SPIN's _spin_nvr.tmp);
 //   - check.go: resolution and type checking;
 //   - pos.go: positions and diagnostics, sorted and printed in one format,
 //     file:line:col: error: message;
 //   - print.go, spintext.go: statements printed back, as gmc and as SPIN
 //     print them (SPIN's text is what pan's reports and trails show).
 //
-// Load (read a file, preprocess, parse, check) is the entry point; Parse
-// and Check are its halves. Problems never panic: they are collected as
+// Load (read a file, preprocess, parse, make the ltl blocks' claims,
+// check) is the entry point; Parse and Check are its halves (without the
+// claims). Problems never panic: they are collected as
 // Diagnostics, all of them in one pass.
 //
 // A Spec is built once and then read only: package vm compiles it, and it

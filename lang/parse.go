@@ -363,7 +363,9 @@ func resync(toks []token, start, from int) int {
 }
 
 // Load reads, preprocesses, parses and checks the model in path: the whole
-// front end. The model can be used when the diagnostics hold no error.
+// front end. Each ltl block becomes a never claim, appended to spec.Procs
+// (see Proctype.LTL). The model can be used when the diagnostics hold no
+// error.
 func Load(path string, opts *Options) (spec *Spec, diags Diagnostics) {
 	spec, diags = ParseFile(path, opts)
 	if spec == nil || diags.ErrorCount() > 0 {
@@ -375,7 +377,9 @@ func Load(path string, opts *Options) (spec *Spec, diags Diagnostics) {
 			diags.Sort()
 		}
 	}()
+	ltlClaims(spec, &diags)
 	Check(spec, &diags)
+	relocateClaimDiags(spec, &diags)
 	diags.Sort()
 	return spec, diags
 }

@@ -124,6 +124,9 @@ func (sp *Spec) SpinExprText(e Expr) string {
 type spinPrinter struct {
 	b    strings.Builder
 	spec *Spec
+	// ltl prints remote references as SPIN does inside an ltl formula
+	// (its ltl_mode): P[pid]:v and (P[pid]@L).
+	ltl bool
 	// argPos holds the positions of the parameters in the inlines' bodies,
 	// which the tokens of an inline call's arguments take (see
 	// fromInlineArg); computed when first needed.
@@ -487,8 +490,10 @@ func (p *spinPrinter) mtypeName(m *MtypeConst) {
 // array (always present; SPIN prints a missing one as 0), then the fields.
 func (p *spinPrinter) ref(r *VarRef) {
 	for ; r != nil; r = r.Field {
-		switch r.Kind {
-		case RefPid, RefNrPr, RefLast, RefPriority, RefUnderscore:
+		switch {
+		case p.ltl:
+			p.str(r.Name) // in an ltl formula, SPIN prints names as written
+		case r.Kind == RefPid, r.Kind == RefNrPr, r.Kind == RefLast, r.Kind == RefPriority, r.Kind == RefUnderscore:
 			p.str(r.Name) // predefined: never simplified
 		default:
 			p.str(simplifiedName(r.Name))
@@ -517,6 +522,25 @@ func simplifiedName(s string) string {
 
 // remote prints P[i]:v as P[i].v and P[i]@L as (P[i]._p==L).
 func (p *spinPrinter) remote(r *RemoteRef) {
+	if p.ltl {
+		// SPIN's comwork in ltl_mode: the pid as in C, and nothing of the
+		// variable but its name (an index is dropped).
+		if r.Var == nil {
+			p.str("(")
+		}
+		p.str(r.Proc)
+		if r.Index != nil {
+			p.str("[")
+			p.cexpr(r.Index)
+			p.str("]")
+		}
+		if r.Var == nil {
+			p.str("@" + r.Label + ")")
+			return
+		}
+		p.str(":" + r.Var.Name)
+		return
+	}
 	if r.Var == nil {
 		p.str("(")
 	}

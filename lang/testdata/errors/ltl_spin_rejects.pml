@@ -1,0 +1,3 @@
+int x;
+active proctype P() { x++ }
+ltl p1 { [] (x < -1) }
