@@ -1,5 +1,5 @@
 /* a remote label an ltl formula names: the labelled condition does not
- * head a merged chain (the claim itself is not compiled: see the test) */
+ * head a merged chain; the claim made of the formula is listed too */
 byte g;
 active proctype P() {
 	byte y;
