@@ -95,6 +95,11 @@ var cliCases = []struct {
 	{"dump_help", []string{"help", "dump"}, nil, nil},
 	{"dump_syntax", []string{"dump", "syntax.pml"}, nil, nil},
 	{"dump_no_model", []string{"dump"}, nil, nil},
+	{"ltl_response", []string{"ltl", "[](p -> <>q)"}, nil, nil},
+	{"ltl_named_words", []string{"ltl", "--name", "p1", "!", "(always", "eventually", "(x", "==", "3))"}, nil, nil},
+	{"ltl_next", []string{"ltl", "[] (p -> X q)"}, nil, nil},
+	{"ltl_unbalanced", []string{"ltl", "(p U q"}, nil, nil},
+	{"ltl_no_formula", []string{"ltl"}, nil, nil},
 }
 
 // runFirst is the setup of a replay: gmc run writes the model's trail.
