@@ -80,6 +80,9 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 
 // Run searches the state space and returns the result.
 func (d *DFS) Run() (*Result, error) {
+	if d.m.Claim != nil || d.opts.Cycles != NoCycles {
+		return d.runProduct()
+	}
 	s0, err := d.m.InitialState()
 	if err != nil {
 		return nil, err

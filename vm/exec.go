@@ -28,6 +28,9 @@ type Machine struct {
 	// Set by the search before Guard.
 	Timeout bool // the timeout pass: timeout is true
 	Pending int  // channel id of a rendezvous in progress, 0 when none
+	// NonProgress is np_: no process is at a progress state and the
+	// move is not a stutter (set by a search before the claim's Guard).
+	NonProgress bool
 
 	// Set by Effect.
 	Rendezvous int             // the send started a rendezvous on this channel
@@ -73,7 +76,7 @@ func NewMachine(m *Model) *Machine {
 
 func (vm *Machine) enter(s *State, pid int, t *Trans) {
 	vm.s, vm.pid, vm.t = s, pid, t
-	vm.pbase = int(s.Procs[pid]) + vm.M.SlotHeader()
+	vm.pbase = vm.base(s, pid)
 	vm.stack = vm.stack[:0]
 	vm.fatal = false
 }
@@ -116,13 +119,19 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 // Errors).
 func (vm *Machine) Effect(s *State, t *Trans) bool {
 	vm.s = s
-	vm.pbase = int(s.Procs[vm.pid]) + vm.M.SlotHeader()
+	vm.pbase = vm.base(s, vm.pid)
 	vm.Rendezvous = 0
 	if pc, ok := vm.run(t.Code, vm.resume, false); !ok || vm.fatal {
 		if vm.fatal {
 			vm.locate(pc - 1)
 		}
 		return false
+	}
+	if vm.pid == ClaimPid {
+		if !t.End {
+			vm.M.setClaimPC(s, t.Dst)
+		}
+		return true
 	}
 	if !t.End {
 		vm.M.setPC(s, vm.pid, t.Dst)
@@ -131,6 +140,15 @@ func (vm *Machine) Effect(s *State, t *Trans) bool {
 		s.Buf[vm.M.HiddenSize+hdrLast] = byte(vm.pid)
 	}
 	return true
+}
+
+// base is the offset of the locals of process pid in s (the claim has
+// none: see claim.go).
+func (vm *Machine) base(s *State, pid int) int {
+	if pid == ClaimPid {
+		return vm.M.claimOff() + hdrClaim
+	}
+	return int(s.Procs[pid]) + vm.M.SlotHeader()
 }
 
 // locate names the statement at instruction pc of the running transition
@@ -312,7 +330,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpPid:
 			vm.push(int64(vm.pid))
 		case OpNrPr:
-			vm.push(int64(len(vm.s.Procs)))
+			vm.push(int64(vm.M.nrPr(vm.s)))
 		case OpLast:
 			vm.push(int64(buf[vm.M.HiddenSize+hdrLast]))
 		case OpPriority:
@@ -336,7 +354,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpTimeout:
 			vm.push(b2i(vm.Timeout))
 		case OpNp:
-			vm.push(0)
+			vm.push(b2i(vm.NonProgress))
 		case OpPcValue:
 			pid := vm.pop()
 			if pid < 0 || pid >= int64(len(vm.s.Procs)) {
@@ -368,10 +386,16 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			buf = vm.s.Buf // the buffer grew
 			vm.push(int64(pid))
 		case OpEndGuard:
+			// A process is removed only when it is the last one; so is
+			// the claim, which is before all (pan's delproc).
 			if vm.pid != len(vm.s.Procs)-1 {
 				return pc, false
 			}
 		case OpEnd:
+			if vm.pid == ClaimPid {
+				vm.M.setClaimPC(vm.s, -1)
+				break
+			}
 			vm.M.remove(vm.s, vm.pid)
 			buf = vm.s.Buf
 		case OpFalse:
