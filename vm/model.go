@@ -40,7 +40,7 @@ type Model struct {
 	// HasTimeout: a proctype or init reads timeout, so a search makes a
 	// timeout pass (pan's ETIM; a claim's timeout does not count).
 	HasTimeout bool
-	Chans       []*ChanType
+	Chans      []*ChanType
 	// GlobalChans are created, in this order, when the model starts.
 	GlobalChans []ChanInit
 
