@@ -37,15 +37,14 @@ const (
 
 // Bits of a node's opm (pan's trpt->o_pm).
 const (
-	opmMoved      = 1   // a transition of the process being tried moved
-	opmAccept     = 2   // some process is at an accept state
-	opmProgress   = 4   // some process is at a progress state
-	opmFairStart  = 8   // this node started counting (fairness)
-	opmFairStop   = 16  // this node stopped counting
-	opmFairDec    = 32  // the counter was decremented for a process
-	opmFairLive   = 64  // ... the process being tried
-	opmFairDummy  = 128 // a dummy move of fairness
-	bothPhaseBits = 0
+	opmMoved     = 1   // a transition of the process being tried moved
+	opmAccept    = 2   // some process is at an accept state
+	opmProgress  = 4   // some process is at a progress state
+	opmFairStart = 8   // this node started counting (fairness)
+	opmFairStop  = 16  // this node stopped counting
+	opmFairDec   = 32  // the counter was decremented for a process
+	opmFairLive  = 64  // ... the process being tried
+	opmFairDummy = 128 // a dummy move of fairness
 )
 
 // pnode is one node of the product search (pan's Trail entry).
@@ -172,8 +171,8 @@ func (d *DFS) runProduct() (*Result, error) {
 	return res, nil
 }
 
-// top is the slot before the first: pan starts with From at the highest
-// process.
+// top stands for "every process" where newState takes the slots to try:
+// from the highest down to the first of the system.
 func (p *product) top() int { return -1 }
 
 // stateAt is the state at depth.
@@ -349,7 +348,7 @@ func (p *product) newState(from, to int, ctx vm.Pass) bool {
 	res := p.res
 	offer := ctx.Pending() != 0
 
-	// pan's Down:
+	// pan's Down (32 and 64 are flags of builds gmc does not copy)
 	n.tau &^= tauTrunc | 32 | 64
 	if depth >= p.opts.MaxDepth {
 		res.DepthLimited = true

@@ -162,6 +162,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
 	}
+	// Trails hold the system's steps (a claim's are not replayed), so
+	// they are written for the model without the claim.
+	system := m
 	if f.mode.claim != "" {
 		vmOpts.Claim, vmOpts.NonProgress = f.mode.claim, f.mode.claim == vm.NonProgressClaim
 		if vmOpts.NonProgress {
@@ -240,7 +243,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, m, res)
+	trails := writeTrails(stderr, path, system, res)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete() {

@@ -129,9 +129,23 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitViolation // the trail led to its error
 	case res.Limited:
 		return exitOK
+	case claimError(tr.Error):
+		// The replay runs the system alone: it cannot see the error.
+		fmt.Fprintf(stderr, "gmc replay: %s records a violation of the never claim or a cycle (%s): these are the system's steps to it; the claim's moves and where the cycle starts are not shown yet\n", trailPath, tr.Error)
+		return exitViolation
 	}
 	fmt.Fprintf(stderr, "gmc replay: %s: the replay ends without the error the trail records (%s)\n", trailPath, tr.Error)
 	return exitUsage
+}
+
+// claimError reports whether an error message is one of a claim or a
+// cycle search, which a replay of the system alone cannot show.
+func claimError(msg string) bool {
+	switch msg {
+	case "acceptance cycle", "non-progress cycle", "end state in claim reached", "accept stutter":
+		return true
+	}
+	return false
 }
 
 // readTrail reads a trail file, naming the file in its errors.
