@@ -46,6 +46,15 @@ type mode struct {
 func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (mode, error) {
 	var md mode
 	claims := vm.ClaimNames(spec)
+	var unchecked []string
+	for _, l := range spec.LTLs {
+		if !contains(claims, l.Name) {
+			unchecked = append(unchecked, l.Name)
+		}
+	}
+	if len(unchecked) > 0 && !p.noClaim {
+		md.warnings = append(md.warnings, fmt.Sprintf("ltl properties are NOT checked: gmc does not translate ltl formulas yet (%s); write the never claim (spin -f) or give --no-claim", strings.Join(unchecked, ", ")))
+	}
 	switch {
 	case p.acceptance && p.nonProgress:
 		return md, fmt.Errorf("-a and -l are two searches: choose one")

@@ -44,6 +44,7 @@ var cliCases = []struct {
 	{"run_nonprogress_fair", []string{"run", "-l", "-f", "progress.pml"}, nil, nil},
 	{"run_fair_alone", []string{"run", "-f", "ok.pml"}, nil, nil},
 	{"run_claim_unknown", []string{"run", "-N", "p9", "claim.pml"}, nil, nil},
+	{"run_ltl", []string{"run", "-n", "ltl.pml"}, nil, nil},
 	{"replay_nonprogress", []string{"replay", "progress.pml"}, [][]string{{"run", "-l", "progress.pml"}}, nil},
 	{"run_divide", []string{"run", "divide.pml"}, nil, nil},
 	{"run_depth", []string{"run", "-m50", "deep.pml"}, nil, nil},
