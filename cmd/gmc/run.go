@@ -180,8 +180,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
 	}
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
-	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "") {
-		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact store only, for now (--safety --no-claim checks the assertions alone)\n")
+	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "" || f.coverage) {
+		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
 	}
 	var cache *store.Cache
