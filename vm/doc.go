@@ -18,7 +18,10 @@
 // time, without allocating, under the rules of pan's search (atomic exclusivity, rendezvous
 // handshakes, else, timeout, unless escapes, priorities and provided
 // clauses): simulation, replay, trails and the randomized searches stand on
-// it.
+// it. A model compiled with a never claim (Options.Claim, or the np_ claim
+// of Options.NonProgress; claim.go) keeps the claim's pc in the vector's
+// header and runs its transitions with Guard and Effect under the pid
+// ClaimPid; the search decides when the claim moves.
 //
 // Sharing: a compiled Model is read-only and may be shared by any number
 // of goroutines (parallel certification and bitstate series search one
