@@ -48,6 +48,7 @@ var errorModels = map[string]string{
 	"d_step loop":       `byte z; active proctype p() { d_step { do :: z < 5 -> z++ :: else -> break od }; assert(z == 4) }`,
 	"assert":            `byte z; active [2] proctype p() { z++; assert(z == 1) }`,
 	"deep":              `int z; active proctype p() { z = ` + deepSum(80) + `; assert(z == 81) }`, // (80: an error to compare)
+	"shapes": shapesModel,
 	"classes": `short s = -300; int i = 70000; bit b; unsigned u : 5 = 17; byte a[4];
 		active proctype p() { do
 		:: s < 0 && i > 65536 -> s = s + 1000; i = i * 3; b = !b
@@ -55,6 +56,19 @@ var errorModels = map[string]string{
 		:: a[(u + 1) % 4] > 2 || b -> i = i / 7 - s; a[b] = i
 		od }`,
 }
+
+// shapesModel has guards of the shapes guardfn.go follows: && and ||,
+// c -> x : y, nested, and the options of an if.
+const shapesModel = `byte a[4], z, w;
+active [3] proctype p() {
+	do
+	:: (z > 1 -> a[_pid] : a[(_pid + 1) % 4]) < 3 && (w == _pid || z != 2) -> z = (z + _pid + 1) % 5; a[z % 4]++
+	:: z == 3 || w > 2 || a[3] == 2 -> w = (w + 1) % 4; a[w] = z
+	:: (z < 2 -> (w > 1 -> 1 : 0) : !(a[1] > 0 && a[2] > 0)) -> z++; w = z % 3
+	:: if :: z > 3 -> z = 0 :: w == 1 -> w = 3 :: a[0] > 3 -> a[0] = 0 fi
+	:: a[z] > 0 && a[w] > 0 && a[_pid] > 1 && z != w -> a[0] = a[1] + 1; assert(a[0] != 3)
+	od
+}`
 
 // deepSum is (1 + (1 + ... (1 + 0))) with n ones: an expression whose
 // stack is n deep.
@@ -239,5 +253,27 @@ func TestFastPathsTaken(t *testing.T) {
 	// take(first), take(second): fork[f] == 0; the if's two options.
 	if closures < 4 || fused < 4 {
 		t.Errorf("%d guards as closures, %d fused instructions; want 4 or more of each", closures, fused)
+	}
+
+	// Every option of shapesModel is a closure.
+	spec, diags = lang.Parse("m.pml", []byte(shapesModel), nil)
+	if diags.ErrorCount() == 0 {
+		lang.Check(spec, &diags)
+	}
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	m, err = Compile(spec, Options{NoMerge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := m.Types[0]
+	if n := len(pt.PCs[pt.Start].Trans); n != 7 {
+		t.Fatalf("the do has %d transitions, want 7 (the if's options are the do's)", n)
+	}
+	for _, tr := range pt.PCs[pt.Start].Trans {
+		if tr.Code.guard == nil {
+			t.Errorf("the guard of %s is not a closure:\n%s", tr.Text, tr.Code)
+		}
 	}
 }

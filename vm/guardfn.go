@@ -20,26 +20,59 @@ type exprFn func(vm *Machine, buf []byte) (v int64, ok bool)
 // gnode is an expression the instructions of a guard compute, read off
 // them by following their stack.
 type gnode struct {
-	op   Op // an instruction's Op (OpIndex: an element's address)
+	op   Op // an instruction's Op (OpIndex: an element's address; OpJz,
+	// OpJnz: a chain of && or ||, OpJmp: c ? x : y, see sym)
 	a    int64
 	sc   Scalar
 	x, y *gnode
 	// OpIndex: the element size and the array's length
 	stride, n int64
+	// OpJz, OpJnz: the chain's operands and its two values; OpJmp: the
+	// condition, then x and y
+	args   []*gnode
+	c1, c2 int64
 }
 
 // compileGuard returns the closure that computes the guard of c, and the
 // pc after its guardok, when the guard (from c.start) is an expression
 // the closures cover followed by jzfail; guardok; nil otherwise.
 func compileGuard(c *Code) (exprFn, int32) {
-	var st []*gnode
+	ins := c.Instrs
+	for end := int(c.start); end+1 < len(ins); end++ {
+		switch ins[end].Op {
+		case OpJzFail:
+			if ins[end+1].Op != OpGuardOK {
+				return nil, 0
+			}
+			st, ok := sym(ins, int(c.start), end, nil)
+			if !ok || len(st) != 1 {
+				return nil, 0
+			}
+			return st[0].fn(), int32(end + 2)
+		case OpGuardOK:
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
+
+// sym follows instructions lo..hi-1 on a stack of expressions, and
+// returns the stack at hi. It fails (false) on an instruction the
+// closures do not cover, and on control that would leave lo..hi other
+// than by reaching hi. Jumps are followed in the shapes the compiler
+// emits (gen.go) for && and || (shortCircuit: operands each followed by
+// the same jump to T; then const c1, jmp T+1, T: const c2), for the
+// options of an if or do as a guard (the same, with jnz), and for
+// c -> x : y (jz T; x; jmp E; T: y; E:); each shape is checked whole,
+// so the closures follow the control the instructions follow.
+func sym(ins []Instr, lo, hi int, st []*gnode) ([]*gnode, bool) {
 	pop := func() *gnode {
 		n := st[len(st)-1]
 		st = st[:len(st)-1]
 		return n
 	}
-	ins := c.Instrs
-	for pc := int(c.start); pc < len(ins); pc++ {
+	pc := lo
+	for pc < hi {
 		in := ins[pc]
 		switch in.Op {
 		case OpNop, OpStmt, OpCond:
@@ -47,47 +80,94 @@ func compileGuard(c *Code) (exprFn, int32) {
 			st = append(st, &gnode{op: in.Op, a: int64(in.A)})
 		case OpLoadG, OpLoadL:
 			if Scalar(in.B) > ScalarInt {
-				return nil, 0
+				return nil, false
 			}
 			st = append(st, &gnode{op: in.Op, a: int64(in.A), sc: Scalar(in.B)})
 		case OpLoadA:
 			if Scalar(in.B) > ScalarInt || len(st) < 1 {
-				return nil, 0
+				return nil, false
 			}
 			st = append(st, &gnode{op: OpLoadA, sc: Scalar(in.B), x: pop()})
 		case OpIndex:
 			if len(st) < 2 {
-				return nil, 0
+				return nil, false
 			}
 			i := pop()
 			st = append(st, &gnode{op: OpIndex, x: pop(), y: i, stride: int64(in.A), n: int64(in.B)})
 		case OpField:
 			if len(st) < 1 {
-				return nil, 0
+				return nil, false
 			}
 			st = append(st, &gnode{op: OpAdd, x: pop(), y: &gnode{op: OpConst, a: int64(in.A)}})
 		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr,
 			OpEq, OpNe, OpLt, OpGt, OpLe, OpGe:
 			if len(st) < 2 {
-				return nil, 0
+				return nil, false
 			}
 			y := pop()
 			st = append(st, &gnode{op: in.Op, x: pop(), y: y})
 		case OpNot, OpNeg, OpCompl:
 			if len(st) < 1 {
-				return nil, 0
+				return nil, false
 			}
 			st = append(st, &gnode{op: in.Op, x: pop()})
-		case OpJzFail:
-			if len(st) != 1 || pc+1 >= len(ins) || ins[pc+1].Op != OpGuardOK {
-				return nil, 0
+		case OpJz, OpJnz:
+			t := int(in.A)
+			if len(st) < 1 || t <= pc || t >= hi {
+				return nil, false
 			}
-			return st[0].fn(), int32(pc + 2)
+			c := pop()
+			if n, ok := chain(ins, pc, t, c); ok {
+				st = append(st, n)
+				pc = t + 1
+				continue
+			}
+			// c -> x : y
+			end := int(ins[t-1].A)
+			if in.Op != OpJz || ins[t-1].Op != OpJmp || end < t || end > hi {
+				return nil, false
+			}
+			x, ok := sym(ins, pc+1, t-1, nil)
+			if !ok || len(x) != 1 {
+				return nil, false
+			}
+			y, ok := sym(ins, t, end, nil)
+			if !ok || len(y) != 1 {
+				return nil, false
+			}
+			st = append(st, &gnode{op: OpJmp, args: []*gnode{c}, x: x[0], y: y[0]})
+			pc = end
+			continue
 		default:
-			return nil, 0 // jumps, channels, processes: the interpreter
+			return nil, false // jumps elsewhere, channels, processes: the interpreter
+		}
+		pc++
+	}
+	return st, pc == hi
+}
+
+// chain reads the chain of && or || whose first jump (jz or jnz to t)
+// is at pc, its first operand first (see sym); false when the
+// instructions up to t are not such a chain.
+func chain(ins []Instr, pc, t int, first *gnode) (*gnode, bool) {
+	op := ins[pc].Op
+	if t < pc+4 || ins[t-3].Op != op || int(ins[t-3].A) != t || ins[t-2].Op != OpConst ||
+		ins[t-1].Op != OpJmp || int(ins[t-1].A) != t+1 || ins[t].Op != OpConst {
+		return nil, false
+	}
+	n := &gnode{op: op, args: []*gnode{first}, c1: int64(ins[t-2].A), c2: int64(ins[t].A)}
+	from := pc + 1
+	for k := pc + 1; k <= t-3; k++ {
+		if ins[k].Op == op && int(ins[k].A) == t {
+			x, ok := sym(ins, from, k, nil)
+			if !ok || len(x) != 1 {
+				return nil, false
+			}
+			n.args = append(n.args, x[0])
+			from = k + 1
 		}
 	}
-	return nil, 0
+	return n, true
 }
 
 // fn returns the closure that computes n.
@@ -141,6 +221,38 @@ func (n *gnode) fn() exprFn {
 				return 0, false
 			}
 			return loadFast(buf, int(a), sc)
+		}
+	case OpJz, OpJnz:
+		// A chain of && (jz: c2 at the first operand that is 0) or of
+		// || (jnz: c2 at the first that is not), c1 when none is.
+		args := make([]exprFn, len(n.args))
+		for i, a := range n.args {
+			args[i] = a.fn()
+		}
+		stop, c1, c2 := n.op == OpJnz, n.c1, n.c2
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			for _, f := range args {
+				v, ok := f(vm, buf)
+				if !ok {
+					return 0, false
+				}
+				if (v != 0) == stop {
+					return c2, true
+				}
+			}
+			return c1, true
+		}
+	case OpJmp:
+		c, x, y := n.args[0].fn(), n.x.fn(), n.y.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			v, ok := c(vm, buf)
+			if !ok {
+				return 0, false
+			}
+			if v != 0 {
+				return x(vm, buf)
+			}
+			return y(vm, buf)
 		}
 	case OpNot:
 		x := n.x.fn()
