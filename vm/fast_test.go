@@ -48,7 +48,13 @@ var errorModels = map[string]string{
 	"d_step loop":       `byte z; active proctype p() { d_step { do :: z < 5 -> z++ :: else -> break od }; assert(z == 4) }`,
 	"assert":            `byte z; active [2] proctype p() { z++; assert(z == 1) }`,
 	"deep":              `int z; active proctype p() { z = ` + deepSum(80) + `; assert(z == 81) }`, // (80: an error to compare)
-	"shapes": shapesModel,
+	"shapes":            shapesModel,
+	"guard channel":     `chan c; byte z; active proctype p() { len(c) > 0 -> z = 1 }`,
+	"guard poll":        `chan c; active proctype p() { c?[1] -> skip }`,
+	"guard send":        `chan c; active proctype p() { c!1 }`,
+	"channel gone": `chan g; byte z;
+		proctype q() { chan l = [2] of { byte }; g = l; l!7 }
+		init { run q(); _nr_pr == 1; do :: g?[7] -> z++ :: nempty(g) -> z-- :: len(g) == 0 -> break od }`,
 	"classes": `short s = -300; int i = 70000; bit b; unsigned u : 5 = 17; byte a[4];
 		active proctype p() { do
 		:: s < 0 && i > 65536 -> s = s + 1000; i = i * 3; b = !b
@@ -253,6 +259,29 @@ func TestFastPathsTaken(t *testing.T) {
 	// take(first), take(second): fork[f] == 0; the if's two options.
 	if closures < 4 || fused < 4 {
 		t.Errorf("%d guards as closures, %d fused instructions; want 4 or more of each", closures, fused)
+	}
+
+	// The receives and sends of the rendezvous model test their channel
+	// in closures.
+	spec, diags = lang.Load("testdata/rendezvous.pml", nil)
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	if m, err = Compile(spec, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	polls := 0
+	for _, pt := range m.Types {
+		for _, tr := range pt.Trans {
+			for _, in := range tr.Code.Instrs {
+				if (in.Op == OpPollMatch || in.Op == OpSendOK) && tr.Code.guard != nil {
+					polls++
+				}
+			}
+		}
+	}
+	if polls < 2 {
+		t.Errorf("%d guards of sends and receives are closures, want 2 or more", polls)
 	}
 
 	// Every option of shapesModel is a closure.

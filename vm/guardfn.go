@@ -7,9 +7,10 @@ package vm
 // compiled to a tree of Go closures, a guard costs a few calls instead of
 // a dispatch of the interpreter per instruction. The closures compute
 // exactly what the instructions compute; where the instructions would
-// raise a run-time error (an index out of range, a division by zero) a
-// closure says it cannot tell, and Guard runs the instructions, which
-// raise the error as before. Statement and condition marks are not in
+// raise a run-time error (an index out of range, a division by zero, a
+// channel that does not exist) a closure says it cannot tell, before
+// anything records an error, and Guard runs the instructions, which raise
+// the error as before. Statement and condition marks are not in
 // the closures: Guard calls them only when no hook watches.
 
 // exprFn computes an expression in the machine's current context (state
@@ -20,7 +21,7 @@ type exprFn func(vm *Machine, buf []byte) (v int64, ok bool)
 // gnode is an expression the instructions of a guard compute, read off
 // them by following their stack.
 type gnode struct {
-	op   Op // an instruction's Op (OpIndex: an element's address; OpJz,
+	op Op // an instruction's Op (OpIndex: an element's address; OpJz,
 	// OpJnz: a chain of && or ||, OpJmp: c ? x : y, see sym)
 	a    int64
 	sc   Scalar
@@ -28,10 +29,15 @@ type gnode struct {
 	// OpIndex: the element size and the array's length
 	stride, n int64
 	// OpJz, OpJnz: the chain's operands and its two values; OpJmp: the
-	// condition, then x and y
+	// condition, then x and y; OpPollMatch: the channel, then the values
+	// matched
 	args   []*gnode
 	c1, c2 int64
+	pat    *RecvPattern // OpPollMatch
 }
+
+// maxMatched is the most values a poll the closures compute matches.
+const maxMatched = 8
 
 // compileGuard returns the closure that computes the guard of c, and the
 // pc after its guardok, when the guard (from c.start) is an expression
@@ -44,7 +50,7 @@ func compileGuard(c *Code) (exprFn, int32) {
 			if ins[end+1].Op != OpGuardOK {
 				return nil, 0
 			}
-			st, ok := sym(ins, int(c.start), end, nil)
+			st, ok := sym(c, int(c.start), end, nil)
 			if !ok || len(st) != 1 {
 				return nil, 0
 			}
@@ -65,7 +71,8 @@ func compileGuard(c *Code) (exprFn, int32) {
 // options of an if or do as a guard (the same, with jnz), and for
 // c -> x : y (jz T; x; jmp E; T: y; E:); each shape is checked whole,
 // so the closures follow the control the instructions follow.
-func sym(ins []Instr, lo, hi int, st []*gnode) ([]*gnode, bool) {
+func sym(c *Code, lo, hi int, st []*gnode) ([]*gnode, bool) {
+	ins := c.Instrs
 	pop := func() *gnode {
 		n := st[len(st)-1]
 		st = st[:len(st)-1]
@@ -106,18 +113,25 @@ func sym(ins []Instr, lo, hi int, st []*gnode) ([]*gnode, bool) {
 			}
 			y := pop()
 			st = append(st, &gnode{op: in.Op, x: pop(), y: y})
-		case OpNot, OpNeg, OpCompl:
+		case OpNot, OpNeg, OpCompl, OpSendOK, OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
 			if len(st) < 1 {
 				return nil, false
 			}
 			st = append(st, &gnode{op: in.Op, x: pop()})
+		case OpPollMatch:
+			n := int(in.B)
+			if n > maxMatched || len(st) < n+1 {
+				return nil, false
+			}
+			args := append([]*gnode(nil), st[len(st)-n-1:]...)
+			st = append(st[:len(st)-n-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A]})
 		case OpJz, OpJnz:
 			t := int(in.A)
 			if len(st) < 1 || t <= pc || t >= hi {
 				return nil, false
 			}
-			c := pop()
-			if n, ok := chain(ins, pc, t, c); ok {
+			cond := pop()
+			if n, ok := chain(c, pc, t, cond); ok {
 				st = append(st, n)
 				pc = t + 1
 				continue
@@ -127,15 +141,15 @@ func sym(ins []Instr, lo, hi int, st []*gnode) ([]*gnode, bool) {
 			if in.Op != OpJz || ins[t-1].Op != OpJmp || end < t || end > hi {
 				return nil, false
 			}
-			x, ok := sym(ins, pc+1, t-1, nil)
+			x, ok := sym(c, pc+1, t-1, nil)
 			if !ok || len(x) != 1 {
 				return nil, false
 			}
-			y, ok := sym(ins, t, end, nil)
+			y, ok := sym(c, t, end, nil)
 			if !ok || len(y) != 1 {
 				return nil, false
 			}
-			st = append(st, &gnode{op: OpJmp, args: []*gnode{c}, x: x[0], y: y[0]})
+			st = append(st, &gnode{op: OpJmp, args: []*gnode{cond}, x: x[0], y: y[0]})
 			pc = end
 			continue
 		default:
@@ -149,7 +163,8 @@ func sym(ins []Instr, lo, hi int, st []*gnode) ([]*gnode, bool) {
 // chain reads the chain of && or || whose first jump (jz or jnz to t)
 // is at pc, its first operand first (see sym); false when the
 // instructions up to t are not such a chain.
-func chain(ins []Instr, pc, t int, first *gnode) (*gnode, bool) {
+func chain(c *Code, pc, t int, first *gnode) (*gnode, bool) {
+	ins := c.Instrs
 	op := ins[pc].Op
 	if t < pc+4 || ins[t-3].Op != op || int(ins[t-3].A) != t || ins[t-2].Op != OpConst ||
 		ins[t-1].Op != OpJmp || int(ins[t-1].A) != t+1 || ins[t].Op != OpConst {
@@ -159,7 +174,7 @@ func chain(ins []Instr, pc, t int, first *gnode) (*gnode, bool) {
 	from := pc + 1
 	for k := pc + 1; k <= t-3; k++ {
 		if ins[k].Op == op && int(ins[k].A) == t {
-			x, ok := sym(ins, from, k, nil)
+			x, ok := sym(c, from, k, nil)
 			if !ok || len(x) != 1 {
 				return nil, false
 			}
@@ -253,6 +268,58 @@ func (n *gnode) fn() exprFn {
 				return x(vm, buf)
 			}
 			return y(vm, buf)
+		}
+	case OpSendOK, OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
+		// A channel that does not exist is an error: the instructions
+		// raise it.
+		x, op := n.x.fn(), n.op
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			ch, ok := x(vm, buf)
+			if !ok || ch < 1 || ch > int64(len(vm.s.Chans)) {
+				return 0, false
+			}
+			if op == OpSendOK {
+				return b2i(vm.canSend(ch)), true
+			}
+			off, ct := vm.channel(ch)
+			k := chanLen(buf, off, ct)
+			switch op {
+			case OpChanLen:
+				return int64(k), true
+			case OpChanEmpty:
+				return b2i(k == 0), true
+			case OpChanNEmpty:
+				return b2i(k > 0), true
+			case OpChanFull:
+				return b2i(k >= ct.Cap), true
+			}
+			return b2i(k < ct.Cap), true // OpChanNFull
+		}
+	case OpPollMatch:
+		ch, pat := n.args[0].fn(), n.pat
+		vals := make([]exprFn, len(n.args)-1)
+		for i, a := range n.args[1:] {
+			vals[i] = a.fn()
+		}
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			c, ok := ch(vm, buf)
+			if !ok {
+				return 0, false
+			}
+			var vs [maxMatched]int64
+			for i, f := range vals {
+				if vs[i], ok = f(vm, buf); !ok {
+					return 0, false
+				}
+			}
+			if pat.Stdin && c == 0 && vm.Input != nil {
+				return b2i(vm.Pending == 0), true // (as the instructions)
+			}
+			if c < 1 || c > int64(len(vm.s.Chans)) {
+				return 0, false
+			}
+			_, found := vm.match(c, pat, vs[:len(vals)])
+			return b2i(found), true
 		}
 	case OpNot:
 		x := n.x.fn()
