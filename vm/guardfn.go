@@ -21,8 +21,9 @@ type exprFn func(vm *Machine, buf []byte) (v int64, ok bool)
 // gnode is an expression the instructions of a guard compute, read off
 // them by following their stack.
 type gnode struct {
-	op Op // an instruction's Op (OpIndex: an element's address; OpJz,
-	// OpJnz: a chain of && or ||, OpJmp: c ? x : y, see sym)
+	// op is an instruction's Op; OpIndex is an element's address, OpJz
+	// and OpJnz a chain of && or ||, OpJmp c -> x : y (see sym).
+	op   Op
 	a    int64
 	sc   Scalar
 	x, y *gnode
