@@ -14,9 +14,9 @@
 // executable, Effect performs it, recording run-time errors and assertion
 // violations in Machine.Errors. Fast paths stand in for the loop where no
 // hook watches: fused instructions and a register-resident loop
-// (fast.go), guards compiled to closures (guardfn.go). Pass (pass.go) is a pass over the
-// processes under pan's rules of who may move: the exhaustive search and
-// the Runner both follow it. A Runner (runner.go) takes one step at a
+// (fast.go), guards compiled to closures (guardfn.go). Pass (pass.go) is
+// a pass over the processes under pan's rules of who may move: the
+// exhaustive search and the Runner both follow it. A Runner (runner.go) takes one step at a
 // time, without allocating, under the rules of pan's search (atomic exclusivity, rendezvous
 // handshakes, else, timeout, unless escapes, priorities and provided
 // clauses): simulation, replay, trails and the randomized searches stand on
