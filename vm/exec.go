@@ -103,8 +103,16 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	pc := 0
 	if vm.Trace == nil {
 		pc = int(code.start) // (the statement marks before the guard do nothing then)
+		if code.guard != nil && vm.Cond == nil {
+			// The guard's closures (guardfn.go); the instructions when
+			// those cannot tell (they raise an error).
+			if v, ok := code.guard(vm, s.Buf); ok {
+				vm.resume = int(code.afterGuard)
+				return v != 0
+			}
+		}
 	}
-	pc, ok := vm.run(code, pc, true)
+	pc, ok := vm.fast(code, pc, true)
 	vm.resume = pc
 	if vm.fatal {
 		vm.locate(pc - 1)
@@ -121,7 +129,7 @@ func (vm *Machine) Effect(s *State, t *Trans) bool {
 	vm.s = s
 	vm.pbase = vm.base(s, vm.pid)
 	vm.Rendezvous = 0
-	if pc, ok := vm.run(t.Code, vm.resume, false); !ok || vm.fatal {
+	if pc, ok := vm.fast(t.Code, vm.resume, false); !ok || vm.fatal {
 		if vm.fatal {
 			vm.locate(pc - 1)
 		}
@@ -186,7 +194,10 @@ func b2i(b bool) int64 {
 // returns the pc after it; it returns ok=false when the transition is not
 // executable (or a fatal error occurred).
 func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
-	ins := code.Instrs
+	ins := code.exec // (the fused form, see fast.go)
+	if ins == nil {
+		ins = code.Instrs
+	}
 	buf := vm.s.Buf
 	for pc < len(ins) {
 		in := &ins[pc]
@@ -383,8 +394,8 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 				vm.fail("%s", err)
 				return pc, false
 			}
-			buf = vm.s.Buf // the buffer grew
 			vm.push(int64(pid))
+			return vm.run(code, pc, guard) // on the buffer, which grew
 		case OpEndGuard:
 			// A process is removed only when it is the last one; so is
 			// the claim, which is before all (pan's delproc).
@@ -397,7 +408,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 				break
 			}
 			vm.M.remove(vm.s, vm.pid)
-			buf = vm.s.Buf
+			return vm.run(code, pc, guard) // on the buffer, which shrank
 		case OpFalse:
 			vm.push(0)
 
@@ -488,6 +499,108 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			if vm.Print != nil {
 				vm.Print(vm.M.MtypeName(v), nil)
 			}
+
+		// Fused sequences (fast.go): pc is at the instruction after the
+		// first one of the sequence.
+		case opCmpK:
+			n := len(vm.stack) - 1
+			vm.stack[n] = b2i(compare(Op(in.B), vm.stack[n], int64(in.A)))
+			pc++
+		case opCmpKFail:
+			n := len(vm.stack) - 1
+			v := vm.stack[n]
+			vm.stack = vm.stack[:n]
+			pc += 2
+			if !compare(Op(in.B), v, int64(in.A)) {
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+			if in.C == 1 {
+				pc++
+				if guard {
+					return pc, true
+				}
+			}
+		case opCmpFail:
+			n := len(vm.stack) - 2
+			c := compare(Op(in.A), vm.stack[n], vm.stack[n+1])
+			vm.stack = vm.stack[:n]
+			pc++
+			if !c {
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+			if in.B == 1 {
+				pc++
+				if guard {
+					return pc, true
+				}
+			}
+		case opCmpJz:
+			n := len(vm.stack) - 2
+			c := compare(Op(in.A), vm.stack[n], vm.stack[n+1])
+			vm.stack = vm.stack[:n]
+			if c {
+				pc++
+			} else {
+				pc = int(ins[pc].A)
+			}
+		case opCmpJnz:
+			n := len(vm.stack) - 2
+			c := compare(Op(in.A), vm.stack[n], vm.stack[n+1])
+			vm.stack = vm.stack[:n]
+			if c {
+				pc = int(ins[pc].A)
+			} else {
+				pc++
+			}
+		case opFailOK:
+			pc++
+			if vm.pop() == 0 {
+				pc-- // where the jzfail stopped
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+			if guard {
+				return pc, true
+			}
+		case opAddrLIndex:
+			l, x := &ins[pc], &ins[pc+1]
+			pc += 2
+			sc, size, _ := unpackClass(l.B, l.C)
+			i := load(buf, vm.pbase+int(l.A), sc, size)
+			if i < 0 || i >= int64(x.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, x.B-1)
+				return pc, false
+			}
+			vm.push(int64(in.A) + i*int64(x.A))
+		case opAddrPidIndex:
+			x := &ins[pc+1]
+			pc += 2
+			i := int64(vm.pid)
+			if i >= int64(x.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, x.B-1)
+				return pc, false
+			}
+			vm.push(int64(in.A) + i*int64(x.A))
+		case opIndexLoad:
+			i := vm.pop()
+			if i < 0 || i >= int64(in.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, in.B-1)
+				return pc, false
+			}
+			l := &ins[pc]
+			pc++
+			n := len(vm.stack) - 1
+			sc, size, _ := unpackClass(l.B, l.C)
+			vm.stack[n] = load(buf, int(vm.stack[n]+i*int64(in.A)), sc, size)
+
 		default:
 			panic(fmt.Sprintf("vm: bad opcode %v", in.Op))
 		}
