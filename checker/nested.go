@@ -132,10 +132,7 @@ func (d *DFS) runProduct() (*Result, error) {
 	if c := d.m.Claim; c != nil && res.Reached[c.ID] == nil {
 		res.Reached[c.ID] = c.NewReached()
 	}
-	for pid := range s0.NrProcs() {
-		pt := d.m.ProcType(s0, pid)
-		pt.MarkStart(res.Reached[pt.ID])
-	}
+	markStarts(d.m, res.Reached, s0, 0)
 	p.nodes = make([]pnode, 2, 1024)
 	if p.claim {
 		p.nodes[1].tau = tauClaim // the claim moves first
@@ -203,15 +200,6 @@ func (p *product) base() int {
 // lastSlot is the highest slot of s (pan's now._nr_pr-1).
 func (p *product) lastSlot(s *vm.State) int { return s.NrProcs() - 1 + p.base() }
 
-// nrPr is pan's now._nr_pr.
-func (p *product) nrPr(s *vm.State) int {
-	n := s.NrProcs()
-	if p.claim && p.m.ClaimPC(s) >= 0 {
-		n++
-	}
-	return n
-}
-
 // bit is pan's ((_a_t&1)?2:1) << (_a_t&2): the combination of phase and
 // counting a tag stands for.
 func (p *product) bit() uint8 {
@@ -244,11 +232,7 @@ func (p *product) countBit() uint16 {
 // 2 seen and on this phase's stack, 3 on the first phase's stack (a
 // cycle).
 func (p *product) lookup(s *vm.State) int {
-	key := p.m.Key(s, p.key)
-	if p.m.KeyBuilt() {
-		p.key = key
-	}
-	isNew := p.store.Insert(key)
+	isNew := p.store.Insert(p.keyOf(s))
 	id := p.store.LastID()
 	if isNew {
 		if int(id) >= len(p.tags) {
@@ -407,7 +391,7 @@ allOver:
 		n.tau &^= tauTimeout | tauRequest
 	}
 	moved := false
-	if p.claim && (p.nrPr(s) == 0 || p.m.ClaimEnded(s)) {
+	if p.claim && (p.m.NrPr(s) == 0 || p.m.ClaimEnded(s)) {
 		p.report(&Error{Kind: ClaimEnd, Msg: "end state in claim reached"}, depth)
 	}
 
@@ -427,7 +411,7 @@ stutter:
 			if p.aT&2 == 0 {
 				if p.cycles && n.opm&opmAccept != 0 {
 					p.aT |= 2
-					p.cnt[p.aT&1] = uint8(p.nrPr(s) + 1)
+					p.cnt[p.aT&1] = uint8(p.m.NrPr(s) + 1)
 					n.opm |= opmFairStart
 				}
 			} else if p.cnt[p.aT&1] == 1 {
@@ -461,7 +445,7 @@ stutter:
 		n.opm &^= opmFairStop
 	}
 	if !moved || p.claim && n.tau&tauClaim != 0 && n.tau&tauRequest != 0 {
-		if offer || p.nrPr(s) == 0 || depth >= p.opts.MaxDepth-1 {
+		if offer || p.m.NrPr(s) == 0 || depth >= p.opts.MaxDepth-1 {
 			goto done // (a rendezvous offer nobody takes is no error)
 		}
 		if n.tau&tauAtomic != 0 && (!p.claim || n.tau&tauClaim == 0) {
@@ -511,7 +495,7 @@ done:
 		if !offer && (!p.claim || n.tau&tauClaim != 0 && n.tau&tauStutter == 0 || parent.tau&tauStutter != 0) {
 			p.untag(n)
 		}
-		if moved && (!p.claim || n.tau&tauClaim != 0 && (p.nrPr(s) > 1 || n.opm&opmAccept != 0)) && p.aT&1 == 0 {
+		if moved && (!p.claim || n.tau&tauClaim != 0 && (p.m.NrPr(s) > 1 || n.opm&opmAccept != 0)) && p.aT&1 == 0 {
 			if p.fair {
 				if p.aT&2 != 0 && p.cnt[0] == 1 {
 					p.checkCycles(n)
@@ -660,10 +644,7 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 	if !ok {
 		p.fatal(machine)
 	}
-	for q := s.NrProcs(); q < next.NrProcs(); q++ {
-		qt := p.m.ProcType(next, q)
-		qt.MarkStart(p.res.Reached[qt.ID])
-	}
+	markStarts(p.m, p.res.Reached, next, s.NrProcs())
 	var ctx vm.Pass
 	ctx.SetAfter(pid, t, machine.Rendezvous)
 	offer := ctx.Pending() != 0
@@ -744,12 +725,7 @@ func (p *product) report(e *Error, depth int) {
 		e.Depth = p.found
 	}
 	p.found = -1 // (pan's uerror forgets it, even inside a nested search)
-	p.res.Stats.NumErrors++
-	if p.opts.MaxErrors > 0 || len(p.res.Errors) == 0 {
-		e.Trail = p.trail()
-		p.res.Errors = append(p.res.Errors, e)
-	}
-	if p.opts.MaxErrors > 0 && p.res.Stats.NumErrors >= int64(p.opts.MaxErrors) && e.Kind != RuntimeFailure {
+	if p.res.record(e, p.opts.MaxErrors, p.trail) {
 		p.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
@@ -758,7 +734,7 @@ func (p *product) report(e *Error, depth int) {
 func (p *product) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			p.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos}, depth)
+			p.report(machineError(AssertionViolated, e, depth), depth)
 		}
 	}
 }
@@ -767,7 +743,7 @@ func (p *product) assertions(machine *vm.Machine, depth int) {
 func (p *product) fatal(machine *vm.Machine) {
 	for _, e := range machine.Errors {
 		if e.Fatal {
-			p.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos}, p.depth)
+			p.report(machineError(RuntimeFailure, e, p.depth), p.depth)
 			p.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
 		}
 	}

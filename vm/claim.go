@@ -71,9 +71,9 @@ func (m *Model) ClaimTrans(s *State) []*Trans {
 	return m.Claim.PCs[pc].Trans
 }
 
-// nrPr is _nr_pr: the live processes, the claim included (as pan counts
+// NrPr is _nr_pr: the live processes, the claim included (as pan counts
 // it).
-func (m *Model) nrPr(s *State) int {
+func (m *Model) NrPr(s *State) int {
 	if m.ClaimPC(s) >= 0 {
 		return len(s.Procs) + 1
 	}

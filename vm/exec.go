@@ -341,7 +341,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpPid:
 			vm.push(int64(vm.pid))
 		case OpNrPr:
-			vm.push(int64(vm.M.nrPr(vm.s)))
+			vm.push(int64(vm.M.NrPr(vm.s)))
 		case OpLast:
 			vm.push(int64(buf[vm.M.HiddenSize+hdrLast]))
 		case OpPriority:

@@ -239,7 +239,7 @@ func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 			st[sp] = b2i(vm.Timeout)
 			sp++
 		case OpNrPr:
-			st[sp] = int64(vm.M.nrPr(vm.s))
+			st[sp] = int64(vm.M.NrPr(vm.s))
 			sp++
 		case OpAssert:
 			if st[sp-1] == 0 {

@@ -198,7 +198,7 @@ func (n *gnode) fn() exprFn {
 	case OpPid:
 		return func(vm *Machine, _ []byte) (int64, bool) { return int64(vm.pid), true }
 	case OpNrPr:
-		return func(vm *Machine, _ []byte) (int64, bool) { return int64(vm.M.nrPr(vm.s)), true }
+		return func(vm *Machine, _ []byte) (int64, bool) { return int64(vm.M.NrPr(vm.s)), true }
 	case OpTimeout:
 		return func(vm *Machine, _ []byte) (int64, bool) { return b2i(vm.Timeout), true }
 	case OpLoadG:

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gmc/checker"
@@ -48,7 +49,7 @@ func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (
 	claims := vm.ClaimNames(spec)
 	var unchecked []string
 	for _, l := range spec.LTLs {
-		if !contains(claims, l.Name) {
+		if !slices.Contains(claims, l.Name) {
 			unchecked = append(unchecked, l.Name)
 		}
 	}
@@ -65,7 +66,7 @@ func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (
 	case p.nonProgress && p.claim != "":
 		return md, fmt.Errorf("-l checks the built-in non-progress claim: not with -N")
 	}
-	if p.claim != "" && !contains(claims, p.claim) {
+	if p.claim != "" && !slices.Contains(claims, p.claim) {
 		if len(claims) == 0 {
 			return md, fmt.Errorf("-N %s: the model has no never claim or ltl property", p.claim)
 		}
@@ -111,15 +112,6 @@ func (md *mode) settle(m *vm.Model, p propertyFlags) {
 			md.warnings = append(md.warnings, "no accept labels are defined, so -a and -f have no effect (as pan)")
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // header is the report's "search for" lines, pan's layout: what was
