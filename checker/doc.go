@@ -4,6 +4,14 @@
 // estimate of a search stopped early from its stack (stackestimate.go, 004
 // eq. 5.2-5.3), and a series of bitstate runs on every core (series.go).
 //
+// A model that runs a never claim (vm.Options.Claim, NonProgress), or a
+// search for acceptance or non-progress cycles (Options.Cycles, Fair), is
+// searched by the product search (nested.go): pan's new_state with its
+// claim turns, stutter, nested search and weak fairness, a recursive port
+// with pan's flags named (docs/references.md#spin-liveness). DFS.Run hands
+// over to it; it needs the exact store and supports no script, cache or
+// observer yet. Its conformance cases are testdata/liveness/.
+//
 // The search takes its states from a store (package store), records or
 // follows a search script through the Recorder and Follower interfaces
 // (implemented by package script), and tells coverage analyses what it

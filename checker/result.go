@@ -36,7 +36,23 @@ type Options struct {
 	// Start, when set, starts the search from another state than the
 	// initial one.
 	Start *Start
+	// Cycles asks for a search of acceptance or non-progress cycles (pan
+	// -a, -l: the nested search); Fair makes it weakly fair (-f). A model
+	// compiled with a claim (vm.Options.Claim, NonProgress) is searched
+	// as pan does with one, cycles or not.
+	Cycles CycleMode
+	Fair   bool
 }
+
+// CycleMode says which cycles a search looks for.
+type CycleMode uint8
+
+// The cycle modes.
+const (
+	NoCycles          CycleMode = iota
+	AcceptanceCycles            // pan -a: a cycle through an accept state
+	NonProgressCycles           // pan -l: a cycle through no progress state (the model runs the np_ claim)
+)
 
 // Start is where a search starts when it does not start from the initial
 // state: a part of a script (parallel certification) from where its
@@ -113,6 +129,10 @@ const (
 	AssertionViolated ErrorKind = iota
 	InvalidEndState
 	RuntimeFailure // fatal: the search stopped
+	AcceptanceCycle
+	NonProgressCycle
+	ClaimEnd      // the never claim reached its end: its property is violated
+	AcceptStutter // no move from an accepting state (a cycle search without a claim)
 )
 
 // String names the kind in snake case, as JSON output does.
@@ -124,15 +144,27 @@ func (k ErrorKind) String() string {
 		return "invalid_end_state"
 	case RuntimeFailure:
 		return "runtime_error"
+	case AcceptanceCycle:
+		return "acceptance_cycle"
+	case NonProgressCycle:
+		return "non_progress_cycle"
+	case ClaimEnd:
+		return "claim_end"
+	case AcceptStutter:
+		return "accept_stutter"
 	}
 	return "unknown"
 }
 
 // Stats are the counters of a search, named as pan names them.
 type Stats struct {
-	Stored       int64 // states stored
-	Matched      int64 // arrivals at stored states, and arrivals cut off by the depth bound
-	Transitions  int64 // stored + matched
+	Stored      int64 // states stored
+	Matched     int64 // arrivals at stored states, and arrivals cut off by the depth bound
+	Transitions int64 // stored + matched (visited + matched in a cycle search)
+	// Visited counts a cycle search's first visits, in either phase, when
+	// the nested search went back to stored states (0 otherwise): Stored
+	// is Visited less those (pan's "stored (V visited)").
+	Visited      int64
 	AtomicSteps  int64
 	DepthReached int
 	NumErrors    int64 // pan's "errors: N": every error found (Result.Errors keeps some)

@@ -80,6 +80,9 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 
 // Run searches the state space and returns the result.
 func (d *DFS) Run() (*Result, error) {
+	if d.m.Claim != nil || d.opts.Cycles != NoCycles {
+		return d.runProduct()
+	}
 	s0, err := d.m.InitialState()
 	if err != nil {
 		return nil, err
@@ -523,10 +526,14 @@ func (d *DFS) memory() Memory {
 
 // markStarts marks the start of the processes from pid first on as
 // reached (pan's addproc).
-func (d *DFS) markStarts(s *vm.State, first int) {
+func (d *DFS) markStarts(s *vm.State, first int) { markStarts(d.m, d.res.Reached, s, first) }
+
+// markStarts marks, in reached, the start of the processes of s from pid
+// first on.
+func markStarts(m *vm.Model, reached [][]bool, s *vm.State, first int) {
 	for pid := first; pid < s.NrProcs(); pid++ {
-		pt := d.m.ProcType(s, pid)
-		pt.MarkStart(d.res.Reached[pt.ID])
+		pt := m.ProcType(s, pid)
+		pt.MarkStart(reached[pt.ID])
 	}
 }
 
@@ -534,7 +541,7 @@ func (d *DFS) markStarts(s *vm.State, first int) {
 func (d *DFS) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			d.report(&Error{Kind: AssertionViolated, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+			d.report(machineError(AssertionViolated, e, depth))
 		}
 	}
 }
@@ -544,24 +551,36 @@ func (d *DFS) assertions(machine *vm.Machine, depth int) {
 func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
 	for _, e := range machine.Errors {
 		if e.Fatal {
-			d.report(&Error{Kind: RuntimeFailure, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos})
+			d.report(machineError(RuntimeFailure, e, depth))
 			d.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
 		}
 	}
 	return false
 }
 
+// machineError is the Error of a run-time error the machine raised.
+func machineError(kind ErrorKind, e *vm.RuntimeError, depth int) *Error {
+	return &Error{Kind: kind, Msg: e.Msg, Depth: depth, Trans: e.Trans, Pid: e.Pid, Pos: e.Pos}
+}
+
 // report counts an error, keeps it with its trail, and stops the search
 // when the error bound is reached.
 func (d *DFS) report(e *Error) {
-	d.res.Stats.NumErrors++
-	if d.opts.MaxErrors > 0 || len(d.res.Errors) == 0 {
-		e.Trail = d.trail()
-		d.res.Errors = append(d.res.Errors, e)
-	}
-	if d.opts.MaxErrors > 0 && d.res.Stats.NumErrors >= int64(d.opts.MaxErrors) && e.Kind != RuntimeFailure {
+	if d.res.record(e, d.opts.MaxErrors, d.trail) {
 		d.stop(search.Stop{Reason: search.ErrorLimit})
 	}
+}
+
+// record counts an error and keeps it with its trail (all of them up to
+// the bound maxErrors, only the first when there is none), and reports
+// whether the search must stop at the bound.
+func (r *Result) record(e *Error, maxErrors int, trail func() []trail.Step) bool {
+	r.Stats.NumErrors++
+	if maxErrors > 0 || len(r.Errors) == 0 {
+		e.Trail = trail()
+		r.Errors = append(r.Errors, e)
+	}
+	return maxErrors > 0 && r.Stats.NumErrors >= int64(maxErrors) && e.Kind != RuntimeFailure
 }
 
 // validEnd reports whether every process is at a valid end state.

@@ -82,12 +82,26 @@ type printer struct {
 	// numbered says which channel ids are in queue (a channel id is a
 	// byte of the state): a step asks for every statement it could run
 	numbered [256]bool
+
+	// solo is, per proctype and transition, the one statement the
+	// transition's code reports first thing, as it starts, and no other
+	// after it (nil when it reports more, or not first): a simulation
+	// step of such a transition needs no trace of its statements, so the
+	// machine runs it untraced, on its fast path (see untraced).
+	solo [][]lang.Stmt
 }
 
 func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
 	p := &printer{w: w, m: m, opts: opts, r: r, res: &Result{}, queue: map[int]int{}}
 	p.simFinish, p.recvFinish = p.finishSim, p.finishRecv
 	p.chanRefs = make([][][]*vm.Var, len(m.Types))
+	p.solo = make([][]lang.Stmt, len(m.Types))
+	for i, pt := range m.Types {
+		p.solo[i] = make([]lang.Stmt, len(pt.Trans))
+		for _, t := range pt.Trans {
+			p.solo[i][t.ID] = soloStmt(t)
+		}
+	}
 	for _, g := range m.Globals {
 		if g.Var != nil && g.Var.Type.Kind == lang.TChan {
 			p.chanVars = append(p.chanVars, g)
@@ -116,6 +130,40 @@ func (p *printer) trace(s lang.Stmt) {
 		p.finish(p.stmts[n-1], p.r.Machine().State(), false)
 	}
 	p.stmts = append(p.stmts, s)
+}
+
+// traceEvery makes every simulation step run traced (the tests compare
+// the untraced steps with it).
+var traceEvery = false
+
+// soloStmt returns the statement the code of t reports as its first
+// instruction, if it reports no other (marks of one statement: its
+// guard's and its effect's), and t is not a d_step; nil otherwise.
+func soloStmt(t *vm.Trans) lang.Stmt {
+	c := t.Code
+	if t.DStep || len(c.Marks) == 0 || len(c.Instrs) == 0 || c.Instrs[0].Op != vm.OpStmt {
+		return nil
+	}
+	for _, mk := range c.Marks {
+		if mk.Stmt != c.Marks[0].Stmt {
+			return nil
+		}
+	}
+	return c.Marks[0].Stmt
+}
+
+// untraced prepares the machine for a simulation step of mv (after
+// begin): a transition with a solo statement runs untraced, its
+// statement noted here, where the trace would have noted it as the
+// step's first instruction ran; any other runs traced.
+func (p *printer) untraced(mv vm.Move) {
+	machine := p.r.Machine()
+	if st := p.solo[p.pt.ID][mv.T.ID]; st != nil && !traceEvery {
+		machine.Trace = nil
+		p.stmts = append(p.stmts, st)
+		return
+	}
+	machine.Trace = p.trace
 }
 
 // begin prepares the output of move mv.

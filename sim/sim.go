@@ -28,13 +28,13 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
 		p.startProcess(r.S, pid, -1)
 	}
-	for {
+	for i := 0; ; i++ {
 		if opts.MaxSteps > 0 && p.res.Depth >= opts.MaxSteps {
 			fmt.Fprintf(w, "-------------\ndepth-limit (-u%d steps) reached\n", opts.MaxSteps)
 			p.res.Limited = true
 			break
 		}
-		if closed(opts.Stop) {
+		if i%256 == 0 && closed(opts.Stop) { // (a look every step would cost what a step costs)
 			fmt.Fprintf(w, "-------------\ninterrupted after %d steps\n", p.res.Depth)
 			p.res.Stopped = true
 			break
@@ -138,11 +138,12 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		fmt.Fprintf(p.w, "\tEscape taken %s:%d\n", e.Own.File, e.Own.Line)
 	}
 	p.begin(mv)
+	p.untraced(mv)
 	p.send = nil
 	p.finish = p.simFinish
 	errs := r.Do(mv)
 	p.end()
-	if p.errors(p.pt, errs) {
+	if len(errs) > 0 && p.errors(p.pt, errs) {
 		// The step that failed counts, but the process stays at it.
 		p.res.Depth++
 		r.S = p.before
@@ -194,6 +195,11 @@ func (p *printer) finishSim(st lang.Stmt, s *vm.State, last bool) {
 	p.res.Depth++
 	if last {
 		p.created(p.before, mv.Pid)
+	}
+	if !p.opts.Steps {
+		return // (nothing else to show)
+	}
+	if last {
 		p.stmtLine(s, mv.Pid, p.pt, st)
 	}
 	p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
@@ -218,6 +224,7 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 	}
 	recv := moves[0]
 	p.begin(recv)
+	p.untraced(recv)
 	p.got = nil
 	p.finish = p.recvFinish
 	errs := r.Do(recv)

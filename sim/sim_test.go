@@ -300,3 +300,45 @@ func TestStop(t *testing.T) {
 		t.Errorf("stopped %v after %d steps: %q", res.Stopped, res.Depth, out.String())
 	}
 }
+
+// TestUntracedSteps checks that a simulation whose steps run untraced
+// where they can (a transition of one statement) prints what it prints
+// with every step traced, on the models of testdata/sim and the examples,
+// with and without -p, -g and -l.
+func TestUntracedSteps(t *testing.T) {
+	models, _ := filepath.Glob("../testdata/sim/*.pml")
+	examples, _ := filepath.Glob("../examples/models/*.pml")
+	models = append(models, examples...)
+	if len(models) < 30 {
+		t.Fatalf("%d models, want 30 or more", len(models))
+	}
+	defer func() { traceEvery = false }()
+	compared := 0
+	for _, path := range models {
+		spec, diags := lang.Load(path, nil)
+		if diags.ErrorCount() > 0 {
+			continue // (models of errors the loader reports)
+		}
+		m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true})
+		if err != nil {
+			continue
+		}
+		compared++
+		for _, opts := range []Options{{}, {Steps: true}, {Steps: true, Globals: true, Locals: true}} {
+			opts.Seed, opts.MaxSteps = 5, 2000
+			var out [2]bytes.Buffer
+			for i, every := range []bool{false, true} {
+				traceEvery = every
+				if _, err := Simulate(m, opts, &out[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if out[0].String() != out[1].String() {
+				t.Errorf("%s %+v: untraced steps print\n%s\nevery step traced\n%s", path, opts, out[0].String(), out[1].String())
+			}
+		}
+	}
+	if compared < 30 {
+		t.Errorf("only %d models compared", compared)
+	}
+}

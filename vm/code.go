@@ -152,19 +152,32 @@ type Code struct {
 	// statement marks (OpStmt) the code begins with; effect, when above
 	// 0, says the guard is empty: the effect starts there.
 	start, effect int32
+	// exec is the code the machine runs: Instrs with frequent sequences
+	// fused (fast.go); nil: Instrs.
+	exec []Instr
+	// guard computes the guard when it is an expression (guardfn.go;
+	// nil: the instructions do); the effect starts at afterGuard.
+	guard      exprFn
+	afterGuard int32
 }
 
-// findStart sets c.start and c.effect (see Code).
+// findStart sets c.start, c.effect, c.exec and c.guard (see Code), once
+// Instrs is final.
 func (c *Code) findStart() {
+	c.exec = fuse(c.Instrs)
+	c.start, c.effect = 0, 0
 	for pc, in := range c.Instrs {
-		switch in.Op {
-		case OpStmt, OpNop:
+		if in.Op == OpStmt || in.Op == OpNop {
 			continue
-		case OpGuardOK:
-			c.effect = int32(pc + 1)
 		}
 		c.start = int32(pc)
-		return
+		if in.Op == OpGuardOK {
+			c.effect = int32(pc + 1)
+		}
+		break
+	}
+	if c.effect == 0 {
+		c.guard, c.afterGuard = compileGuard(c)
 	}
 }
 

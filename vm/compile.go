@@ -21,6 +21,11 @@ type Options struct {
 	// condition of guards, condition statements and assertions to
 	// Machine.Cond (for condition coverage; Model.Conds lists them).
 	Conditions bool
+	// Claim names the never claim (or ltl property) to compose with the
+	// system, "" for none; NonProgress composes pan's built-in np_ claim
+	// instead (cc -DNP).
+	Claim       string
+	NonProgress bool
 }
 
 // Compile turns a checked model into a Model. The spec must have passed
@@ -52,6 +57,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c.m.Merge = c.m.Merge && !spec.HasRemoteRefs && !c.hasProvided
 	c.m.DeadVars = !spec.HasRemoteRefs && !opts.NoDeadVars
 	c.xu = c.claims()
+	c.m.claimSlot = opts.Claim != "" || opts.NonProgress
 	c.globals()
 	for _, p := range spec.Procs {
 		if p.Kind == lang.KindProctype || p.Kind == lang.KindInit {
@@ -73,6 +79,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		c.flow(pt)
 	}
 	c.compileClaims()
+	c.selectClaim()
 	c.panIDs()
 	c.m.narrowPC = true
 	for _, pt := range c.m.Types {
@@ -201,6 +208,10 @@ func (c *compiler) scan() {
 					if e.Op == "get_priority" {
 						c.m.HasPriority = true
 					}
+				case *lang.Timeout:
+					// (pan's ETIM: a timeout of the claim's own does
+					// not make the search try the timeout pass)
+					c.m.HasTimeout = c.m.HasTimeout || p.Kind != lang.KindNever
 				case *lang.RemoteRef:
 					c.remoteLabel(e, p, stmt)
 				}
@@ -541,6 +552,9 @@ func (m *Model) InitialState() (*State, error) {
 		s.Buf[ci.Off] = byte(len(s.Chans))
 	}
 	m.setCounts(s)
+	if m.Claim != nil {
+		m.setClaimPC(s, m.Claim.Start)
+	}
 	for _, pt := range m.Types {
 		for i := 0; i < pt.Active; i++ {
 			if _, err := m.spawn(s, pt, nil, 0); err != "" {
@@ -592,11 +606,7 @@ func (c *compiler) compileClaims() {
 		case lang.KindProctype, lang.KindInit:
 			c.m.Units = append(c.m.Units, c.types[p])
 		case lang.KindNever:
-			name := p.Name
-			if name == "never" {
-				name = "never_0" // SPIN's name for the unnamed claim
-			}
-			pt := &ProcType{ID: len(c.m.Types) + len(c.m.Claims), Name: name, Proc: p, Priority: 1}
+			pt := &ProcType{ID: len(c.m.Types) + len(c.m.Claims), Name: claimName(c.m.Spec, p), Proc: p, Priority: 1}
 			if c.claimFlow(pt) {
 				c.m.Claims = append(c.m.Claims, pt)
 				c.m.Units = append(c.m.Units, pt)

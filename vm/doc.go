@@ -12,13 +12,18 @@
 // and channel as created; state.go, procs.go). A Machine runs bytecode in
 // one interpreter loop (exec.go): Guard says whether a transition is
 // executable, Effect performs it, recording run-time errors and assertion
-// violations in Machine.Errors. Pass (pass.go) is a pass over the
-// processes under pan's rules of who may move: the exhaustive search and
-// the Runner both follow it. A Runner (runner.go) takes one step at a
+// violations in Machine.Errors. Fast paths stand in for the loop where no
+// hook watches: fused instructions and a register-resident loop
+// (fast.go), guards compiled to closures (guardfn.go). Pass (pass.go) is
+// a pass over the processes under pan's rules of who may move: the
+// exhaustive search and the Runner both follow it. A Runner (runner.go) takes one step at a
 // time, without allocating, under the rules of pan's search (atomic exclusivity, rendezvous
 // handshakes, else, timeout, unless escapes, priorities and provided
 // clauses): simulation, replay, trails and the randomized searches stand on
-// it.
+// it. A model compiled with a never claim (Options.Claim, or the np_ claim
+// of Options.NonProgress; claim.go) keeps the claim's pc in the vector's
+// header and runs its transitions with Guard and Effect under the pid
+// ClaimPid; the search decides when the claim moves.
 //
 // Sharing: a compiled Model is read-only and may be shared by any number
 // of goroutines (parallel certification and bitstate series search one
@@ -28,5 +33,7 @@
 // (numbering, targets, flags; the vm tests compare with pan -d), and the
 // exhaustive search (package checker) and the Runner agree on which moves
 // are executable in every state, in the same order (checker's
-// TestRunnerMatchesSearch explores both and compares).
+// TestRunnerMatchesSearch explores both and compares); the fast paths
+// compute what the interpreter computes, errors and their places
+// included (fast_test.go runs both in lockstep).
 package vm

@@ -28,6 +28,9 @@ type Machine struct {
 	// Set by the search before Guard.
 	Timeout bool // the timeout pass: timeout is true
 	Pending int  // channel id of a rendezvous in progress, 0 when none
+	// NonProgress is np_: no process is at a progress state and the
+	// move is not a stutter (set by a search before the claim's Guard).
+	NonProgress bool
 
 	// Set by Effect.
 	Rendezvous int             // the send started a rendezvous on this channel
@@ -73,7 +76,7 @@ func NewMachine(m *Model) *Machine {
 
 func (vm *Machine) enter(s *State, pid int, t *Trans) {
 	vm.s, vm.pid, vm.t = s, pid, t
-	vm.pbase = int(s.Procs[pid]) + vm.M.SlotHeader()
+	vm.pbase = vm.base(s, pid)
 	vm.stack = vm.stack[:0]
 	vm.fatal = false
 }
@@ -100,8 +103,16 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	pc := 0
 	if vm.Trace == nil {
 		pc = int(code.start) // (the statement marks before the guard do nothing then)
+		if code.guard != nil && vm.Cond == nil {
+			// The guard's closures (guardfn.go); the instructions when
+			// those cannot tell (they raise an error).
+			if v, ok := code.guard(vm, s.Buf); ok {
+				vm.resume = int(code.afterGuard)
+				return v != 0
+			}
+		}
 	}
-	pc, ok := vm.run(code, pc, true)
+	pc, ok := vm.fast(code, pc, true)
 	vm.resume = pc
 	if vm.fatal {
 		vm.locate(pc - 1)
@@ -116,13 +127,19 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 // Errors).
 func (vm *Machine) Effect(s *State, t *Trans) bool {
 	vm.s = s
-	vm.pbase = int(s.Procs[vm.pid]) + vm.M.SlotHeader()
+	vm.pbase = vm.base(s, vm.pid)
 	vm.Rendezvous = 0
-	if pc, ok := vm.run(t.Code, vm.resume, false); !ok || vm.fatal {
+	if pc, ok := vm.fast(t.Code, vm.resume, false); !ok || vm.fatal {
 		if vm.fatal {
 			vm.locate(pc - 1)
 		}
 		return false
+	}
+	if vm.pid == ClaimPid {
+		if !t.End {
+			vm.M.setClaimPC(s, t.Dst)
+		}
+		return true
 	}
 	if !t.End {
 		vm.M.setPC(s, vm.pid, t.Dst)
@@ -131,6 +148,15 @@ func (vm *Machine) Effect(s *State, t *Trans) bool {
 		s.Buf[vm.M.HiddenSize+hdrLast] = byte(vm.pid)
 	}
 	return true
+}
+
+// base is the offset of the locals of process pid in s (the claim has
+// none: see claim.go).
+func (vm *Machine) base(s *State, pid int) int {
+	if pid == ClaimPid {
+		return vm.M.claimOff() + hdrClaim
+	}
+	return int(s.Procs[pid]) + vm.M.SlotHeader()
 }
 
 // locate names the statement at instruction pc of the running transition
@@ -168,7 +194,10 @@ func b2i(b bool) int64 {
 // returns the pc after it; it returns ok=false when the transition is not
 // executable (or a fatal error occurred).
 func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
-	ins := code.Instrs
+	ins := code.exec // (the fused form, see fast.go)
+	if ins == nil {
+		ins = code.Instrs
+	}
 	buf := vm.s.Buf
 	for pc < len(ins) {
 		in := &ins[pc]
@@ -312,7 +341,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpPid:
 			vm.push(int64(vm.pid))
 		case OpNrPr:
-			vm.push(int64(len(vm.s.Procs)))
+			vm.push(int64(vm.M.NrPr(vm.s)))
 		case OpLast:
 			vm.push(int64(buf[vm.M.HiddenSize+hdrLast]))
 		case OpPriority:
@@ -336,7 +365,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpTimeout:
 			vm.push(b2i(vm.Timeout))
 		case OpNp:
-			vm.push(0)
+			vm.push(b2i(vm.NonProgress))
 		case OpPcValue:
 			pid := vm.pop()
 			if pid < 0 || pid >= int64(len(vm.s.Procs)) {
@@ -365,15 +394,21 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 				vm.fail("%s", err)
 				return pc, false
 			}
-			buf = vm.s.Buf // the buffer grew
 			vm.push(int64(pid))
+			return vm.run(code, pc, guard) // on the buffer, which grew
 		case OpEndGuard:
+			// A process is removed only when it is the last one; so is
+			// the claim, which is before all (pan's delproc).
 			if vm.pid != len(vm.s.Procs)-1 {
 				return pc, false
 			}
 		case OpEnd:
+			if vm.pid == ClaimPid {
+				vm.M.setClaimPC(vm.s, -1)
+				break
+			}
 			vm.M.remove(vm.s, vm.pid)
-			buf = vm.s.Buf
+			return vm.run(code, pc, guard) // on the buffer, which shrank
 		case OpFalse:
 			vm.push(0)
 
@@ -464,6 +499,108 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			if vm.Print != nil {
 				vm.Print(vm.M.MtypeName(v), nil)
 			}
+
+		// Fused sequences (fast.go): pc is at the instruction after the
+		// first one of the sequence.
+		case opCmpK:
+			n := len(vm.stack) - 1
+			vm.stack[n] = b2i(compare(Op(in.B), vm.stack[n], int64(in.A)))
+			pc++
+		case opCmpKFail:
+			n := len(vm.stack) - 1
+			v := vm.stack[n]
+			vm.stack = vm.stack[:n]
+			pc += 2
+			if !compare(Op(in.B), v, int64(in.A)) {
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+			if in.C == 1 {
+				pc++
+				if guard {
+					return pc, true
+				}
+			}
+		case opCmpFail:
+			n := len(vm.stack) - 2
+			c := compare(Op(in.A), vm.stack[n], vm.stack[n+1])
+			vm.stack = vm.stack[:n]
+			pc++
+			if !c {
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+			if in.B == 1 {
+				pc++
+				if guard {
+					return pc, true
+				}
+			}
+		case opCmpJz:
+			n := len(vm.stack) - 2
+			c := compare(Op(in.A), vm.stack[n], vm.stack[n+1])
+			vm.stack = vm.stack[:n]
+			if c {
+				pc++
+			} else {
+				pc = int(ins[pc].A)
+			}
+		case opCmpJnz:
+			n := len(vm.stack) - 2
+			c := compare(Op(in.A), vm.stack[n], vm.stack[n+1])
+			vm.stack = vm.stack[:n]
+			if c {
+				pc = int(ins[pc].A)
+			} else {
+				pc++
+			}
+		case opFailOK:
+			pc++
+			if vm.pop() == 0 {
+				pc-- // where the jzfail stopped
+				if !guard {
+					vm.fail("block in d_step seq")
+				}
+				return pc, false
+			}
+			if guard {
+				return pc, true
+			}
+		case opAddrLIndex:
+			l, x := &ins[pc], &ins[pc+1]
+			pc += 2
+			sc, size, _ := unpackClass(l.B, l.C)
+			i := load(buf, vm.pbase+int(l.A), sc, size)
+			if i < 0 || i >= int64(x.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, x.B-1)
+				return pc, false
+			}
+			vm.push(int64(in.A) + i*int64(x.A))
+		case opAddrPidIndex:
+			x := &ins[pc+1]
+			pc += 2
+			i := int64(vm.pid)
+			if i >= int64(x.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, x.B-1)
+				return pc, false
+			}
+			vm.push(int64(in.A) + i*int64(x.A))
+		case opIndexLoad:
+			i := vm.pop()
+			if i < 0 || i >= int64(in.B) {
+				vm.fail("index out of range: %d not in 0..%d", i, in.B-1)
+				return pc, false
+			}
+			l := &ins[pc]
+			pc++
+			n := len(vm.stack) - 1
+			sc, size, _ := unpackClass(l.B, l.C)
+			vm.stack[n] = load(buf, int(vm.stack[n]+i*int64(in.A)), sc, size)
+
 		default:
 			panic(fmt.Sprintf("vm: bad opcode %v", in.Op))
 		}

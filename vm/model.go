@@ -18,6 +18,9 @@ type Model struct {
 	// are compiled for pan's unreached listing (their IDs follow the
 	// proctypes'). A claim gmc cannot compile is left out.
 	Claims []*ProcType
+	// Claim is the never claim composed with the system (Options.Claim,
+	// Options.NonProgress; see claim.go), nil when the model runs none.
+	Claim *ProcType
 	// Units are the proctypes, init and the claims in declaration order.
 	Units []*ProcType
 	// Conds are the atomic conditions the code reports (compiled with
@@ -34,7 +37,10 @@ type Model struct {
 	GlobalsSize int
 	HasLast     bool // the model reads _last, so it is part of the state
 	HasPriority bool // processes carry a priority in their slot
-	Chans       []*ChanType
+	// HasTimeout: a proctype or init reads timeout, so a search makes a
+	// timeout pass (pan's ETIM; a claim's timeout does not count).
+	HasTimeout bool
+	Chans      []*ChanType
 	// GlobalChans are created, in this order, when the model starts.
 	GlobalChans []ChanInit
 
@@ -43,6 +49,7 @@ type Model struct {
 	// variable references, as in SPIN).
 	DeadVars bool
 
+	claimSlot     bool // the header holds the claim's pc
 	hasRendezvous bool // some channel is declared with capacity 0
 	narrowPC      bool // every proctype has fewer than 256 pcs: a pc is one byte
 	// restricted: priorities or provided clauses can keep a process from
@@ -60,10 +67,14 @@ const (
 
 // HeaderSize is the size of the vector's header.
 func (m *Model) HeaderSize() int {
+	n := hdrFixed
 	if m.HasLast {
-		return hdrFixed + 1
+		n++
 	}
-	return hdrFixed
+	if m.claimSlot {
+		n += hdrClaim
+	}
+	return n
 }
 
 // ChanType is the shape of a channel: capacity and message fields. A

@@ -72,6 +72,9 @@ func (p *Pass) Owner() int { return int(p.owner) }
 // (0: none).
 func (p *Pass) Pending() int { return int(p.pending) }
 
+// Sender is the process whose rendezvous offer waits (-1: none).
+func (p *Pass) Sender() int { return int(p.sender) }
+
 // Timeout reports whether this is the timeout pass.
 func (p *Pass) Timeout() bool { return p.timeout }
 
@@ -94,12 +97,6 @@ func (p *Pass) Begin(s *State) {
 // at the end of the pass. Whether the transition moved is the caller's
 // to say (Took): a rendezvous offer moves only if a receive takes it.
 func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
-	m := machine.M
-	machine.Timeout, machine.Pending = p.timeout, int(p.pending)
-	var list []*Trans
-	if p.open {
-		list = m.Types[p.proctype].PCs[p.pc].Trans
-	}
 	for {
 		if !p.open {
 			// The next process.
@@ -108,23 +105,52 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 			}
 			pid := int(p.pid)
 			p.pid--
-			if pid == int(p.sender) || pid >= s.NrProcs() {
+			if !p.Open(machine, s, pid) {
 				continue
 			}
-			if m.restricted && !machine.HighestPriority(s, pid) {
-				continue
-			}
-			proctype, pc := m.at(s, pid)
-			if p.pending != 0 && !pc.Recv {
-				continue // only a receive can take a rendezvous offer
-			}
-			p.proctype, p.pc = int32(proctype), int32(pc.N)
-			p.open, p.next, p.procMoved, p.escape = true, 0, false, 0
-			list = pc.Trans
 		}
+		if t, ok := p.NextOf(machine, s); t != nil {
+			return int(p.pid) + 1, t, ok
+		}
+	}
+}
+
+// Open makes pid the process whose transitions NextOf tries, and reports
+// whether the rules of the state's context let it move at all: not the
+// sender of the rendezvous offer waiting, not a process of lower priority
+// than one that can move or whose provided clause is false, and during a
+// rendezvous offer only a process at a receive. (Next opens the processes
+// highest pid first; a search that must do work between two processes,
+// as pan's weak fairness does, opens them itself and calls NextOf.)
+func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
+	m := machine.M
+	p.open = false
+	if pid == int(p.sender) || pid >= s.NrProcs() {
+		return false
+	}
+	if m.restricted && !machine.HighestPriority(s, pid) {
+		return false
+	}
+	proctype, pc := m.at(s, pid)
+	if p.pending != 0 && !pc.Recv {
+		return false // only a receive can take a rendezvous offer
+	}
+	p.proctype, p.pc = int32(proctype), int32(pc.N)
+	p.open, p.next, p.procMoved, p.escape = true, 0, false, 0
+	p.pid = int32(pid) - 1
+	return true
+}
+
+// NextOf finds the next transition of the open process that may move
+// from s, as Next does; a nil transition means the process has none left
+// (it is closed then).
+func (p *Pass) NextOf(machine *Machine, s *State) (t *Trans, ok bool) {
+	machine.Timeout, machine.Pending = p.timeout, int(p.pending)
+	list := machine.M.Types[p.proctype].PCs[p.pc].Trans
+	for p.open {
 		if int(p.next) >= len(list) {
 			p.open = false
-			continue
+			break
 		}
 		t := list[p.next]
 		p.next++
@@ -132,7 +158,7 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 			// Once an unless escape has been taken, nothing outside its
 			// group is tried from this state (pan's new_state).
 			p.open = false
-			continue
+			break
 		}
 		if p.pending != 0 && !t.Recv || t.Else && (p.procMoved || p.pending != 0) {
 			continue
@@ -140,14 +166,18 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 		pid := int(p.pid) + 1
 		if !machine.Guard(s, pid, t) {
 			if len(machine.Errors) > 0 {
-				return pid, t, false
+				return t, false
 			}
 			continue
 		}
 		p.escape = int32(t.EscOrg)
-		return pid, t, true
+		return t, true
 	}
+	return nil, false
 }
+
+// SetTimeout makes the pass a timeout pass (timeout is true) or not.
+func (p *Pass) SetTimeout(on bool) { p.timeout = on }
 
 // ProcTypeID is the ID of the proctype of the transition Next returned
 // last.

@@ -11,7 +11,7 @@ import (
 // followed by its local channels. It returns the new pid, or a fatal error
 // message.
 func (m *Model) spawn(s *State, pt *ProcType, args []int64, prio int) (int, string) {
-	if len(s.Procs) >= MaxProcs {
+	if m.NrPr(s) >= MaxProcs {
 		return 0, "too many processes"
 	}
 	pid := len(s.Procs)

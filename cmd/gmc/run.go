@@ -47,12 +47,15 @@ type runFlags struct {
 	trustful  bool
 	random    randomFlags
 	lines     int64 // --progress-lines
+	props     propertyFlags
+	mode      mode
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
 	var f runFlags
 	fs := newFlags("run", "gmc run [flags] MODEL.pml",
 		"gmc run -c0 -m100000 examples/models/philosophers.pml", stderr)
+	f.props.register(fs)
 	fs.IntVar(&f.maxErrors, "c", 1, "stop after `N` errors (0: never stop)")
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound: states at depth `N` are not explored")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop after storing `N` states (0: no bound)")
@@ -149,8 +152,36 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := fs.Arg(0)
-	spec, m, ok := loadModel(path, lopts, vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}, stderr)
+	vmOpts := vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}
+	spec, m, ok := loadModel(path, lopts, vmOpts, stderr)
 	if !ok {
+		return exitUsage
+	}
+	f.mode, err = chooseMode(spec, f.props, m.HasAcceptLabels(), m.HasProgressLabels())
+	if err != nil {
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
+		return exitUsage
+	}
+	// Trails hold the system's steps (a claim's are not replayed), so
+	// they are written for the model without the claim.
+	system := m
+	if f.mode.claim != "" {
+		vmOpts.Claim, vmOpts.NonProgress = f.mode.claim, f.mode.claim == vm.NonProgressClaim
+		if vmOpts.NonProgress {
+			vmOpts.Claim = ""
+		}
+		if m, err = vm.Compile(spec, vmOpts); err != nil {
+			fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
+			return exitUsage
+		}
+	}
+	f.mode.settle(m, f.props)
+	for _, w := range f.mode.warnings {
+		fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
+	}
+	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
+	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "" || f.coverage) {
+		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
 	}
 	var cache *store.Cache
@@ -212,7 +243,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, m, res)
+	trails := writeTrails(stderr, path, system, res)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete() {
@@ -229,7 +260,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, bits, cache), res.Stats.NumErrors))
 	}
 	if f.json {
-		writeJSON(stdout, path, res, trails, heap, bits, cache, cover)
+		writeJSON(stdout, path, f.mode.name(), res, trails, heap, bits, cache, cover)
 	} else {
 		writeReport(stdout, m, res, trails, heap, f, bits, cache)
 		if cover != nil {
@@ -355,14 +386,19 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	} else {
 		paintHeading.Fprintln(w, "\nFull statespace search for:")
 	}
-	fmt.Fprintln(w, "\tnever claim         \t- (not selected)")
-	fmt.Fprintln(w, "\tassertion violations\t+")
-	fmt.Fprintln(w, "\tcycle checks       \t- (disabled: safety search)")
-	fmt.Fprintln(w, "\tinvalid end states\t+")
+	for _, line := range f.mode.header(m) {
+		fmt.Fprintln(w, "\t"+line)
+	}
 	fmt.Fprintf(w, "\nState-vector %d byte, depth reached %d, errors: %d\n", res.MaxVector, res.DepthReached, res.Stats.NumErrors)
-	fmt.Fprintf(w, "%9d states, stored\n", res.Stored)
-	fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
-	fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
+	if res.Visited > 0 {
+		fmt.Fprintf(w, "%9d states, stored (%d visited)\n", res.Stored, res.Visited)
+		fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
+		fmt.Fprintf(w, "%9d transitions (= visited+matched)\n", res.Transitions)
+	} else {
+		fmt.Fprintf(w, "%9d states, stored\n", res.Stored)
+		fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
+		fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
+	}
 	fmt.Fprintf(w, "%9d atomic steps\n", res.AtomicSteps)
 	if cache != nil {
 		fmt.Fprintf(w, "\nstate cache: %d states, policy %s (seed %d)\n", cache.Capacity(), cache.Policy(), f.seed)
@@ -494,7 +530,9 @@ func stoppedText(st search.Stop) string {
 type runJSON struct {
 	Model         string           `json:"model"`
 	Search        string           `json:"search,omitempty"` // --search, when not dfs
+	Mode          string           `json:"mode,omitempty"`   // what was checked: safety, acceptance, non-progress (+fairness) (claim NAME)
 	StatesStored  int64            `json:"states_stored"`
+	StatesVisited int64            `json:"states_visited,omitempty"` // a cycle search's first visits, shadows included
 	StatesMatched int64            `json:"states_matched"`
 	Transitions   int64            `json:"transitions"`
 	AtomicSteps   int64            `json:"atomic_steps"`
@@ -608,9 +646,9 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-func writeJSON(w io.Writer, path string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache, cover *coverage.Report) {
+func writeJSON(w io.Writer, path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache, cover *coverage.Report) {
 	out := runJSON{
-		Model: path, StatesStored: res.Stored, StatesMatched: res.Matched,
+		Model: path, Mode: mode, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors,
 		Complete: res.Complete(), Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), DepthLimited: res.DepthLimited,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,8 @@ import (
 	"gmc/sim"
 	"gmc/trail"
 	"gmc/vm"
+
+	"github.com/mattn/go-isatty"
 )
 
 func init() {
@@ -67,14 +70,18 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		f.seed = time.Now().UnixNano()%1000000000 + 1
 	}
 	f.opts.Seed = uint64(f.seed)
-	f.opts.Stdin = stdin
+	out, flush := simOutput(stdout)
+	if stdin != nil {
+		f.opts.Stdin = flushFirst{stdin, out}
+	}
 	fmt.Fprintf(stderr, "gmc: seed %d (gmc sim --seed %d repeats this run)\n", f.seed, f.seed)
 	// An interrupt ends the simulation with its last state printed (and,
 	// in gmc repl, leaves the session going).
 	stop, release := onInterrupt()
 	defer release()
 	f.opts.Stop = stop
-	res, err := sim.Simulate(m, f.opts, stdout)
+	res, err := sim.Simulate(m, f.opts, out)
+	flush()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", fs.Arg(0), err)
 		return exitUsage
@@ -83,6 +90,32 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return exitViolation
 	}
 	return exitOK
+}
+
+// simOutput returns where a simulation prints: w itself when it is a
+// terminal (the lines appear as they are printed), else a buffer in
+// front of w, which flush empties. A write per printf line costs a
+// system call, more than a simulation step.
+func simOutput(w io.Writer) (out io.Writer, flush func()) {
+	if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		return w, func() {}
+	}
+	b := bufio.NewWriterSize(w, 64<<10)
+	return b, func() { b.Flush() }
+}
+
+// flushFirst is the model's STDIN: before it waits for input, what the
+// model printed so far (its prompt) is written out.
+type flushFirst struct {
+	r   io.Reader
+	out io.Writer
+}
+
+func (f flushFirst) Read(p []byte) (int, error) {
+	if b, ok := f.out.(*bufio.Writer); ok {
+		b.Flush()
+	}
+	return f.r.Read(p)
 }
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
@@ -129,9 +162,23 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitViolation // the trail led to its error
 	case res.Limited:
 		return exitOK
+	case claimError(tr.Error):
+		// The replay runs the system alone: it cannot see the error.
+		fmt.Fprintf(stderr, "gmc replay: %s records a violation of the never claim or a cycle (%s): these are the system's steps to it; the claim's moves and where the cycle starts are not shown yet\n", trailPath, tr.Error)
+		return exitViolation
 	}
 	fmt.Fprintf(stderr, "gmc replay: %s: the replay ends without the error the trail records (%s)\n", trailPath, tr.Error)
 	return exitUsage
+}
+
+// claimError reports whether an error message is one of a claim or a
+// cycle search, which a replay of the system alone cannot show.
+func claimError(msg string) bool {
+	switch msg {
+	case "acceptance cycle", "non-progress cycle", "end state in claim reached", "accept stutter":
+		return true
+	}
+	return false
 }
 
 // readTrail reads a trail file, naming the file in its errors.

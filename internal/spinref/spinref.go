@@ -36,6 +36,10 @@ type Options struct {
 	Timeout   time.Duration // kill everything after this much time in total (0 = no limit)
 	PanFlags  []string      // extra ./pan flags, placed after -c and -m (so they win)
 	CCFlags   []string      // extra C compiler flags, e.g. "-DBITSTATE" (placed before pan.c)
+	// Build replaces the build's defaults, -DNOREDUCE -DSAFETY -DNOCLAIM
+	// (the safety search without claim), e.g. with -DNOREDUCE alone for
+	// pan -a with the claim.
+	Build []string
 }
 
 // Unreached is one line of pan's "unreached in ..." lists, e.g.
@@ -250,7 +254,12 @@ func newBuild(m modelSource, label string, opt Options) (*build, error) {
 	if opt.Optimize {
 		args = append(args, "-O2")
 	}
-	args = append(args, "-DNOREDUCE", "-DSAFETY", "-DNOCLAIM", "-DVECTORSZ="+strconv.Itoa(VectorSize))
+	if opt.Build != nil {
+		args = append(args, opt.Build...)
+	} else {
+		args = append(args, "-DNOREDUCE", "-DSAFETY", "-DNOCLAIM")
+	}
+	args = append(args, "-DVECTORSZ="+strconv.Itoa(VectorSize))
 	args = append(args, opt.CCFlags...)
 	args = append(args, "-o", "pan", "pan.c")
 	out, _, secs, err = b.command(cc, args, true)

@@ -1,0 +1,114 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gmc/internal/spinref"
+	"gmc/lang"
+	"gmc/vm"
+)
+
+// TestLivenessConformance runs SPIN's example models that have a never
+// claim, accept labels or progress labels in every mode pan can run them
+// (a claim checked for finite violations, acceptance cycles, non-progress
+// cycles, each with weak fairness where it applies), against pan built
+// with -DNOREDUCE (docs/references.md#spin-liveness). Models with ltl
+// blocks join once they are translated.
+func TestLivenessConformance(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
+	}
+	if testing.Short() {
+		t.Skip("pan builds per model and mode: the full suite runs it")
+	}
+	claimRE := regexp.MustCompile(`(?m)^\s*never\b`)
+	var models []string
+	for _, dir := range []string{spinExamples, spinExamples + "/Exercises", spinExamples + "/LTL", spinExamples + "/Book_1991"} {
+		files, _ := filepath.Glob(dir + "/*.pml")
+		models = append(models, files...)
+	}
+	if len(models) == 0 {
+		t.Skip("SPIN's example models are not installed")
+	}
+	type mode struct {
+		name   string
+		cc     []string
+		pan    []string
+		cycles CycleMode
+		fair   bool
+		np     bool
+		claim  bool // the claim runs
+	}
+	modes := []mode{
+		{"safety-claim", []string{"-DNOREDUCE", "-DSAFETY"}, nil, NoCycles, false, false, true},
+		{"acceptance", []string{"-DNOREDUCE"}, []string{"-a"}, AcceptanceCycles, false, false, true},
+		{"acceptance-fair", []string{"-DNOREDUCE"}, []string{"-a", "-f"}, AcceptanceCycles, true, false, true},
+		{"nonprogress", []string{"-DNOREDUCE", "-DNP"}, []string{"-l"}, NonProgressCycles, false, true, false},
+		{"nonprogress-fair", []string{"-DNOREDUCE", "-DNP"}, []string{"-l", "-f"}, NonProgressCycles, true, true, false},
+	}
+	for _, file := range models {
+		if _, excluded := corpusExclusions[filepath.Base(file)]; excluded {
+			continue
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(src)
+		hasClaim := claimRE.MatchString(text)
+		hasAccept := strings.Contains(text, "accept")
+		hasProgress := strings.Contains(text, "progress")
+		for _, md := range modes {
+			switch {
+			case md.np && !hasProgress,
+				!md.np && md.claim && md.cycles == NoCycles && !hasClaim,
+				!md.np && md.cycles != NoCycles && !hasClaim && !hasAccept:
+				continue
+			}
+			t.Run(filepath.Base(file)+"/"+md.name, func(t *testing.T) {
+				spec, diags := lang.Load(file, nil)
+				if diags.ErrorCount() > 0 {
+					t.Skipf("gmc does not load it: %v", diags)
+				}
+				vmOpts := vm.Options{NonProgress: md.np}
+				if names := vm.ClaimNames(spec); len(names) > 0 && !md.np {
+					vmOpts.Claim = names[0]
+				}
+				m, err := vm.Compile(spec, vmOpts)
+				if err != nil {
+					t.Skipf("gmc does not compile it: %v", err)
+				}
+				opts := Options{Cycles: md.cycles, Fair: md.fair}
+				// With -f, pan's counts after the first few errors of a
+				// -c0 run are not reliable (its fair search corrupts its
+				// counters, docs/references.md#spin-fairness): stop at the
+				// first.
+				errs := 0
+				if md.fair {
+					errs = 1
+				}
+				opts.MaxDepth, opts.MaxErrors = 10000, errs
+				if md.cycles == AcceptanceCycles && !m.HasAcceptLabels() {
+					t.Skip("no accept labels: pan -a ignores -a")
+				}
+				ref, err := spinref.Run(file, spinref.Options{MaxDepth: 10000, MaxErrors: errs, Build: md.cc, PanFlags: md.pan, Optimize: true})
+				if err != nil {
+					t.Skipf("pan: %v", err)
+				}
+				res, err := NewDFS(m, opts).Run()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := [6]int64{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+				want := [6]int64{ref.Stored, ref.Matched, ref.Transitions, ref.AtomicSteps, ref.DepthReached, ref.Errors}
+				if got != want {
+					t.Errorf("stored matched transitions atomic depth errors: gmc %v, pan %v", got, want)
+				}
+			})
+		}
+	}
+}

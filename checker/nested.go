@@ -1,0 +1,773 @@
+package checker
+
+import (
+	"bytes"
+	"errors"
+	"time"
+
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
+	"gmc/vm"
+)
+
+// The product search: the search pan makes when a never claim runs with
+// the system, when it looks for acceptance or non-progress cycles, or
+// both (docs/references.md#spin-claims, #spin-nested-search). It is pan's
+// new_state, with its flags, written as a recursive function: a call
+// explores one node and returns when pan goes Up from it. The nested
+// search (pan's checkcycles) calls it again on the node it starts from.
+//
+// A node is a search step, as in pan: a claim move and a system move are
+// two nodes, and only the nodes where the claim is about to move (and the
+// ones after a stutter) are looked up in the store. The flags below are
+// pan's, named; a node keeps them in its slot of nodes, which, as pan's
+// trail, is reused by the next node at its depth without being cleared
+// (some flags live on from the node that used the slot before).
+
+// Bits of a node's tau (pan's trpt->tau).
+const (
+	tauTimeout = 1   // the timeout pass: timeout is true
+	tauRequest = 2   // a child asked for the timeout pass (claim turn)
+	tauClaim   = 4   // the claim's turn (pan: "claim turn")
+	tauAtomic  = 8   // inside an atomic sequence or a rendezvous: not stored
+	tauTrunc   = 16  // a child was cut by the depth bound
+	tauStutter = 128 // the system cannot move: the claim stutters
+)
+
+// Bits of a node's opm (pan's trpt->o_pm).
+const (
+	opmMoved     = 1   // a transition of the process being tried moved
+	opmAccept    = 2   // some process is at an accept state
+	opmProgress  = 4   // some process is at a progress state
+	opmFairStart = 8   // this node started counting (fairness)
+	opmFairStop  = 16  // this node stopped counting
+	opmFairDec   = 32  // the counter was decremented for a process
+	opmFairLive  = 64  // ... the process being tried
+	opmFairDummy = 128 // a dummy move of fairness
+)
+
+// pnode is one node of the product search (pan's Trail entry).
+type pnode struct {
+	tau, opm uint8
+	ostate   uint32 // the store number of its state, for the stack tags
+	oval     uint8  // a dummy move's saved counter
+}
+
+// tags are what pan keeps beside a stored state in a cycle search: the
+// (phase, counting) combinations it was visited in and which of them
+// have it on their stack, the fairness counters it was visited with, and
+// the depth it was stored at.
+type tags struct {
+	seen, onStack uint8
+	counts        uint16 // bit c: counter c in phase 1; bit 15-c: in phase 2
+	depth         int32
+}
+
+// product is a product search.
+type product struct {
+	m     *vm.Model
+	opts  Options
+	vm    *vm.Machine
+	store *store.Exact
+	tags  []tags // by store number
+	res   *Result
+	key   []byte
+
+	claim     bool // a claim runs (pan's VERI)
+	cycles    bool // acceptance or non-progress cycles (pan's a_cycles)
+	fair      bool // weak fairness
+	np        bool // the claim is np_: non-progress cycles
+	cycleKind ErrorKind
+	cycleMsg  string
+
+	states stack[vm.State]
+	nodes  []pnode // node at depth d is nodes[d+1]; nodes[0] is the sentinel
+	path   stack[pathStep]
+	depth  int
+
+	// The nested search: pan's _a_t (bit 1: phase 2, bit 2: counting),
+	// _cnt, A_depth and A_Root.
+	aT      uint8
+	cnt     [2]uint8
+	aDepth  int
+	root    []byte
+	nstates int64 // first visits, shadows included
+	shadows int64
+	lstate  uint32 // the store number the last lookup found (pan's Lstate)
+	found   int    // the depth an error is reported at (pan's depthfound, -1: none)
+	start   time.Time
+}
+
+// runProduct runs the product search; Run calls it for a model with a
+// claim or a cycle search.
+func (d *DFS) runProduct() (*Result, error) {
+	if d.opts.Recorder != nil || d.opts.Follower != nil || d.opts.Start != nil {
+		return nil, errors.New("search scripts and certification do not support never claims or cycle searches yet")
+	}
+	exact, ok := d.store.(*store.Exact)
+	if !ok || exact.Len() > 0 {
+		return nil, errors.New("never claims and cycle searches need the exact store (bitstate, hash compaction and caches are not supported with them yet)")
+	}
+	exact.NumberStates()
+	s0, err := d.m.InitialState()
+	if err != nil {
+		return nil, err
+	}
+	p := &product{
+		m: d.m, opts: d.opts, vm: d.vm, store: exact, res: &Result{},
+		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
+		np:   d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
+		tags: make([]tags, 1, 1024), found: -1,
+	}
+	p.cycleKind, p.cycleMsg = AcceptanceCycle, "acceptance cycle"
+	if p.np {
+		p.cycleKind, p.cycleMsg = NonProgressCycle, "non-progress cycle"
+	}
+	res := p.res
+	res.Reached = make([][]bool, len(d.m.Types)+len(d.m.Claims)+1)
+	for _, pt := range d.m.Units {
+		res.Reached[pt.ID] = pt.NewReached()
+	}
+	if c := d.m.Claim; c != nil && res.Reached[c.ID] == nil {
+		res.Reached[c.ID] = c.NewReached()
+	}
+	markStarts(d.m, res.Reached, s0, 0)
+	p.nodes = make([]pnode, 2, 1024)
+	if p.claim {
+		p.nodes[1].tau = tauClaim // the claim moves first
+	}
+	switch { // (pan's do_the_search)
+	case p.np && d.m.AtProgress(s0):
+		p.nodes[1].opm |= opmProgress
+	case !p.np && d.m.Accepting(s0):
+		p.nodes[1].opm |= opmAccept
+	}
+	vm.CopyState(p.stateAt(0), s0)
+	p.start = time.Now()
+	func() {
+		defer func() {
+			if r := recover(); r != nil && r != errStop {
+				panic(r)
+			}
+		}()
+		p.newState(p.top(), 0, noContext())
+		res.Stop = search.Stop{Reason: search.Complete}
+		if res.DepthLimited {
+			res.Stop = search.Stop{Reason: search.DepthBound}
+		}
+	}()
+	res.Elapsed = time.Since(p.start)
+	res.Stored = p.nstates - p.shadows
+	if p.shadows > 0 {
+		res.Visited = p.nstates
+	}
+	res.Transitions = p.nstates + res.Matched
+	vectors, table := p.store.Bytes()
+	res.Memory = Memory{Vectors: vectors, Table: table, Stack: int64(p.states.capacity()) * int64(res.MaxVector+64)}
+	return res, nil
+}
+
+// top stands for "every process" where newState takes the slots to try:
+// from the highest down to the first of the system.
+func (p *product) top() int { return -1 }
+
+// stateAt is the state at depth.
+func (p *product) stateAt(depth int) *vm.State {
+	if depth >= p.states.capacity() {
+		p.checkBounds()
+	}
+	return p.states.at(depth)
+}
+
+// node is the node at depth, parent the one before it.
+func (p *product) node(depth int) *pnode {
+	for depth+1 >= len(p.nodes) {
+		p.nodes = append(p.nodes, pnode{})
+	}
+	return &p.nodes[depth+1]
+}
+
+// slots: with a claim, pan's slot 0 is the claim and slot i the process
+// with pid i-1; without, slot i is pid i.
+func (p *product) base() int {
+	if p.claim {
+		return 1
+	}
+	return 0
+}
+
+// lastSlot is the highest slot of s (pan's now._nr_pr-1).
+func (p *product) lastSlot(s *vm.State) int { return s.NrProcs() - 1 + p.base() }
+
+// bit is pan's ((_a_t&1)?2:1) << (_a_t&2): the combination of phase and
+// counting a tag stands for.
+func (p *product) bit() uint8 {
+	b := uint8(1)
+	if p.aT&1 != 0 {
+		b = 2
+	}
+	return b << (p.aT & 2)
+}
+
+// otherBit is the same combination in the other phase.
+func (p *product) otherBit() uint8 {
+	b := uint8(2)
+	if p.aT&1 != 0 {
+		b = 1
+	}
+	return b << (p.aT & 2)
+}
+
+// countBit is the bit of the fairness counter of the current phase.
+func (p *product) countBit() uint16 {
+	c := p.cnt[p.aT&1]
+	if p.aT&1 != 0 {
+		return 1 << (15 - c)
+	}
+	return 1 << c
+}
+
+// lookup is pan's h_store: 0 new (or new in this phase: a shadow), 1 seen,
+// 2 seen and on this phase's stack, 3 on the first phase's stack (a
+// cycle).
+func (p *product) lookup(s *vm.State) int {
+	isNew := p.store.Insert(p.keyOf(s))
+	id := p.store.LastID()
+	if isNew {
+		if int(id) >= len(p.tags) {
+			p.tags = append(p.tags, make([]tags, int(id)+1-len(p.tags))...)
+		}
+		t := &p.tags[id]
+		t.depth = int32(p.depth)
+		if p.cycles {
+			t.seen = p.bit()
+			if p.fair {
+				t.counts = p.countBit()
+			}
+			t.onStack = p.bit()
+		} else {
+			t.onStack = 1
+		}
+		p.lstate = id
+		if n := len(p.m.Vector(s)); n > p.res.MaxVector {
+			p.res.MaxVector = n
+		}
+		return 0
+	}
+	t := &p.tags[id]
+	if p.cycles {
+		wasNew := false
+		if t.seen&p.bit() == 0 {
+			wasNew = true
+			p.shadows++
+			t.seen |= p.bit()
+		}
+		if p.fair {
+			if cb := p.countBit(); t.counts&cb == 0 {
+				if !wasNew {
+					wasNew = true
+					p.shadows++
+				}
+				t.counts |= cb
+			}
+		}
+		if wasNew {
+			p.lstate = id
+			t.onStack |= p.bit()
+			if p.aT&1 != 0 && t.onStack&p.otherBit() != 0 && p.depth > p.aDepth {
+				return 3
+			}
+			return 0
+		}
+		if t.onStack&p.bit() != 0 {
+			p.lstate = id
+			if p.aT&1 != 0 && t.onStack&p.otherBit() != 0 && p.depth > p.aDepth && (!p.fair || p.cnt[1] <= 1) {
+				return 3
+			}
+			return 2
+		}
+		return 1
+	}
+	if t.onStack != 0 {
+		p.lstate = id
+		return 2
+	}
+	return 1
+}
+
+// untag takes the node's state off the stack of the current phase (pan's
+// Done).
+func (p *product) untag(n *pnode) {
+	if n.ostate == 0 {
+		return
+	}
+	if p.cycles {
+		p.tags[n.ostate].onStack &^= p.bit()
+	} else {
+		p.tags[n.ostate].onStack = 0
+	}
+}
+
+// noContext is the pass context of a node that no atomic sequence or
+// rendezvous offer restricts.
+func noContext() vm.Pass {
+	var c vm.Pass
+	c.Set(-1, 0, -1)
+	return c
+}
+
+// newState explores the node at p.depth, whose moves are those of the
+// slots from down to to (from == top: all processes) in the pass context
+// ctx (a rendezvous offer waiting), and returns when pan goes Up from it.
+// It reports whether something moved from the node: what a rendezvous
+// offer's node tells its sender.
+func (p *product) newState(from, to int, ctx vm.Pass) bool {
+	depth := p.depth
+	n, parent := p.node(depth), p.node(depth-1)
+	s := p.stateAt(depth)
+	if from == p.top() {
+		from, to = p.lastSlot(s), p.base()
+	}
+	res := p.res
+	offer := ctx.Pending() != 0
+
+	// pan's Down (32 and 64 are flags of builds gmc does not copy)
+	n.tau &^= tauTrunc | 32 | 64
+	if depth >= p.opts.MaxDepth {
+		res.DepthLimited = true
+		res.Matched++
+		parent.tau |= tauTrunc
+		return true
+	}
+allOver:
+	n.ostate = parent.ostate
+	if (!p.claim || n.tau&tauClaim != 0 || parent.tau&tauStutter != 0) && !offer {
+		if p.aT&1 != 0 && depth > p.aDepth && bytes.Equal(p.keyOf(s), p.root) {
+			if !(p.fair && p.cnt[1] != 1) {
+				p.found = p.aDepth
+				p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
+				return true
+			}
+		}
+		if n.tau&tauAtomic == 0 {
+			ii := p.lookup(s)
+			kk := ii == 1 || ii == 2
+			if ii == 2 && (n.opm&opmAccept != 0 || parent.opm&opmAccept != 0) && p.cycles && !p.fair && depth > p.aDepth {
+				p.found = int(p.tags[p.lstate].depth)
+				p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
+				return true
+			}
+			if ii == 3 && p.cycles && p.aT&1 != 0 {
+				if p.fair && p.cnt[1] != 1 {
+					ii = 0
+				} else {
+					p.shadows--
+					p.found = int(p.tags[p.lstate].depth)
+					p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
+					return true
+				}
+			}
+			if ii != 0 {
+				res.Matched++
+				return true
+			}
+			if !kk {
+				p.nstates++
+				if p.nstates&1023 == 0 {
+					p.checkBounds()
+				}
+				if p.nstates-p.shadows == p.opts.MaxStates {
+					p.stop(search.Stopped(search.StateBound, p.opts.Budget))
+				}
+			}
+			n.ostate = p.lstate
+		}
+	}
+	if depth > res.DepthReached {
+		res.DepthReached = depth
+	}
+	if !p.claim || n.tau&tauClaim != 0 {
+		n.tau &^= tauTimeout | tauRequest
+	}
+	moved := false
+	if p.claim && (p.m.NrPr(s) == 0 || p.m.ClaimEnded(s)) {
+		p.report(&Error{Kind: ClaimEnd, Msg: "end state in claim reached"}, depth)
+	}
+
+stutter:
+	if p.claim && n.tau&tauClaim != 0 {
+		if p.aT&2 != 0 && p.cnt[p.aT&1] == 1 {
+			p.aT &^= 2
+			p.cnt[p.aT&1] = 0
+			n.opm |= opmFairStop
+		}
+		moved = p.claimMoves(n, s) || moved
+	} else {
+		// pan's Again (the timeout pass of a search without a claim
+		// comes back here)
+		n.opm &^= opmFairStart | opmFairStop | opmFairDec | opmFairLive
+		if p.fair && !offer && (!p.claim || parent.tau&tauStutter == 0) && n.tau&tauAtomic == 0 {
+			if p.aT&2 == 0 {
+				if p.cycles && n.opm&opmAccept != 0 {
+					p.aT |= 2
+					p.cnt[p.aT&1] = uint8(p.m.NrPr(s) + 1)
+					n.opm |= opmFairStart
+				}
+			} else if p.cnt[p.aT&1] == 1 {
+				p.aT &^= 2
+				p.cnt[p.aT&1] = 0
+				n.opm |= opmFairStop
+			}
+		}
+		moved = p.systemMoves(n, s, from, to, ctx) || moved
+		if n.opm&opmFairDec != 0 {
+			if p.claim && p.cnt[p.aT&1] == 1 {
+				p.cnt[p.aT&1] = 2
+			}
+			p.cnt[p.aT&1]++
+			n.opm &^= opmFairDec
+		}
+		if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && (!p.claim || n.tau&tauTimeout != 0) && p.cnt[p.aT&1] > 0 {
+			p.dummyMove(n)
+			moved = true
+		}
+	}
+	// pan's Q999:
+	if n.opm&opmFairStart != 0 {
+		p.aT &^= 2
+		p.cnt[p.aT&1] = 0
+		n.opm &^= opmFairStart
+	}
+	if n.opm&opmFairStop != 0 {
+		p.aT |= 2
+		p.cnt[p.aT&1] = 1
+		n.opm &^= opmFairStop
+	}
+	if !moved || p.claim && n.tau&tauClaim != 0 && n.tau&tauRequest != 0 {
+		if offer || p.m.NrPr(s) == 0 || depth >= p.opts.MaxDepth-1 {
+			goto done // (a rendezvous offer nobody takes is no error)
+		}
+		if n.tau&tauAtomic != 0 && (!p.claim || n.tau&tauClaim == 0) {
+			// A blocked atomic sequence loses its exclusivity: the node
+			// is looked up again, as the claim's turn.
+			n.tau &^= tauTimeout | tauAtomic
+			from, to = p.lastSlot(s), p.base()
+			ctx = noContext()
+			if p.claim {
+				n.tau |= tauClaim
+			}
+			goto allOver
+		}
+		if !p.claim {
+			if p.m.HasTimeout && n.tau&tauTimeout == 0 {
+				n.tau |= tauTimeout
+				goto stutter
+			}
+			if !p.cycles && !p.m.ValidEnd(s) {
+				p.report(&Error{Kind: InvalidEndState, Msg: "invalid end state"}, depth-1)
+			} else if p.cycles && n.opm&opmAccept != 0 {
+				p.report(&Error{Kind: AcceptStutter, Msg: "accept stutter"}, depth-1)
+			}
+			goto done
+		}
+		if p.m.HasTimeout && n.tau&tauTimeout == 0 {
+			if n.tau&tauClaim != 0 {
+				if n.tau&tauRequest != 0 {
+					n.tau |= tauTimeout
+					n.tau &^= tauRequest
+					goto stutter // the claim's moves again, timeout true
+				}
+			} else {
+				// Only the claim's node can grant a timeout: ask it.
+				parent.tau |= tauRequest
+				return moved
+			}
+		}
+		if n.tau&tauClaim == 0 {
+			// The system cannot move: the claim stutters.
+			n.tau |= tauClaim | tauStutter
+			goto stutter
+		}
+	}
+done:
+	if n.tau&tauAtomic == 0 {
+		if !offer && (!p.claim || n.tau&tauClaim != 0 && n.tau&tauStutter == 0 || parent.tau&tauStutter != 0) {
+			p.untag(n)
+		}
+		if moved && (!p.claim || n.tau&tauClaim != 0 && (p.m.NrPr(s) > 1 || n.opm&opmAccept != 0)) && p.aT&1 == 0 {
+			if p.fair {
+				if p.aT&2 != 0 && p.cnt[0] == 1 {
+					p.checkCycles(n)
+				}
+			} else if p.cycles && n.opm&opmAccept != 0 {
+				p.checkCycles(n)
+			}
+		}
+	}
+	return moved
+}
+
+// checkCycles runs the nested search from node n (pan's checkcycles): the
+// second phase explores n's successors again, looking for n itself or
+// for a state on the first phase's stack.
+func (p *product) checkCycles(n *pnode) {
+	aT, cnt1, ostate := p.aT, p.cnt[1], n.ostate
+	p.aT |= 1
+	p.cnt[1] = p.cnt[0]
+	p.root = append(p.root[:0], p.keyOf(p.stateAt(p.depth))...)
+	p.aDepth, p.found = p.depth, p.depth
+	p.newState(p.top(), 0, noContext())
+	p.aT, p.cnt[1] = aT, cnt1
+	p.aDepth, p.found = 0, -1
+	n.ostate = ostate
+}
+
+// dummyMove is fairness's move of a node where no process can move: the
+// same state, one deeper, with the counter at 1, so that blocked
+// processes do not make a cycle unfair.
+func (p *product) dummyMove(n *pnode) {
+	depth := p.depth
+	child := p.node(depth + 1)
+	child.opm |= opmFairDummy | n.opm&(opmAccept|opmProgress)
+	child.oval = p.cnt[p.aT&1]
+	p.cnt[p.aT&1] = 1
+	child.tau = 0
+	if p.claim {
+		child.tau = tauClaim
+	}
+	vm.CopyState(p.stateAt(depth+1), p.stateAt(depth))
+	p.depth++
+	p.newState(p.top(), 0, noContext())
+	p.depth--
+	p.cnt[p.aT&1] = child.oval
+	child.opm &^= opmFairDummy
+}
+
+// claimMoves tries the claim's transitions from s, descending into each
+// that moves, and reports whether one did.
+func (p *product) claimMoves(n *pnode, s *vm.State) bool {
+	machine := p.vm
+	moved := false
+	n.opm &^= opmMoved | opmFairLive
+	for _, t := range p.m.ClaimTrans(s) {
+		machine.Timeout, machine.Pending = n.tau&tauTimeout != 0, 0
+		machine.NonProgress = n.opm&opmProgress == 0 && n.tau&tauStutter == 0
+		if t.Else && n.opm&opmMoved != 0 {
+			continue
+		}
+		if !machine.Guard(s, vm.ClaimPid, t) {
+			if len(machine.Errors) > 0 {
+				p.fatal(machine)
+			}
+			continue
+		}
+		n.opm |= opmMoved
+		p.descend(n, s, vm.ClaimPid, p.m.Claim, p.m.ClaimPC(s), t)
+		moved = true
+	}
+	return moved
+}
+
+// systemMoves tries the moves of the processes in slots from down to to,
+// as the node's pass context allows, descending into each, and reports
+// whether one moved.
+func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) bool {
+	machine := p.vm
+	ctx.SetTimeout(n.tau&tauTimeout != 0)
+	offer := ctx.Pending() != 0
+	moved := false
+	for slot := from; slot >= to; slot-- {
+		pid := slot - p.base()
+		n.opm &^= opmMoved | opmFairLive
+		if p.fair && !offer && n.opm&opmFairDec == 0 && p.aT&2 != 0 && int(p.cnt[p.aT&1]) == slot+2 {
+			p.cnt[p.aT&1]--
+			if p.claim && slot == 1 {
+				p.cnt[p.aT&1] = 1
+			}
+			n.opm |= opmFairDec | opmFairLive
+		}
+		ps := ctx
+		if ps.Open(machine, s, pid) {
+			pt := p.m.ProcType(s, pid)
+			pc := p.m.PC(s, pid)
+			for {
+				t, ok := ps.NextOf(machine, s)
+				if t == nil {
+					break
+				}
+				if !ok {
+					p.fatal(machine)
+				}
+				if p.descend(n, s, pid, pt, pc, t) {
+					ps.Took()
+					if !offer {
+						n.opm |= opmMoved
+					}
+					moved = true
+				}
+			}
+		}
+		if n.opm&opmFairDec != 0 && n.opm&opmFairLive != 0 {
+			if n.opm&opmMoved != 0 {
+				if p.claim && p.cnt[p.aT&1] == 1 {
+					p.cnt[p.aT&1] = 2
+				}
+				p.cnt[p.aT&1]++
+				n.opm &^= opmFairDec | opmFairLive
+			} else if moved {
+				n.opm &^= opmFairLive
+				slot = from + 1 // try them all again
+			}
+		}
+	}
+	return moved
+}
+
+// descend takes transition t of process pid (vm.ClaimPid: the claim), of
+// proctype pt at pc, from node n's state s, explores the node it leads
+// to, and reports whether it counts as a move: a rendezvous offer counts
+// only when a receive takes it.
+func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc int, t *vm.Trans) bool {
+	machine := p.vm
+	depth := p.depth
+	next := p.stateAt(depth + 1)
+	vm.CopyState(next, s)
+	ok := machine.Effect(next, t)
+	if len(t.Path) > 0 {
+		vm.MarkFired(p.res.Reached[pt.ID], t)
+	}
+	p.path.push(pathStep{pid: int32(pid), proctype: int32(pt.ID), trans: int32(t.ID)})
+	if len(machine.Errors) > 0 {
+		p.assertions(machine, depth)
+	}
+	if !ok {
+		p.fatal(machine)
+	}
+	markStarts(p.m, p.res.Reached, next, s.NrProcs())
+	var ctx vm.Pass
+	ctx.SetAfter(pid, t, machine.Rendezvous)
+	offer := ctx.Pending() != 0
+	child := p.node(depth + 1)
+	child.opm &^= opmAccept | opmProgress
+	if p.cycles {
+		if p.np {
+			if p.m.ClaimAccepting(next) {
+				child.opm |= opmAccept
+			}
+			if p.m.AtProgress(next) {
+				child.opm |= opmProgress
+			}
+		} else if p.m.Accepting(next) {
+			child.opm |= opmAccept
+		}
+	}
+	child.tau = 0
+	from, to := p.top(), 0
+	if offer || t.Atom&vm.Atomic != 0 {
+		child.tau |= tauAtomic
+		child.tau |= n.tau & tauClaim
+	} else if p.claim && n.tau&tauClaim == 0 {
+		child.tau |= tauClaim
+	}
+	if n.tau&tauTimeout != 0 && child.tau&tauClaim == 0 {
+		child.tau |= tauTimeout
+	}
+	if !offer && t.Atom&vm.Atomic != 0 {
+		if pid != vm.ClaimPid {
+			from = pid + p.base()
+			to = from
+		} else {
+			from, to = 0, 0
+		}
+		p.res.AtomicSteps++
+	}
+	p.depth++
+	took := p.newState(from, to, ctx)
+	p.depth--
+	p.path.pop()
+	if offer && !took {
+		return false
+	}
+	pt.MarkStep(p.res.Reached[pt.ID], pc, t)
+	return true
+}
+
+// keyOf is the stored form of s.
+func (p *product) keyOf(s *vm.State) []byte {
+	key := p.m.Key(s, p.key)
+	if p.m.KeyBuilt() {
+		p.key = key
+	}
+	return key
+}
+
+// trail is the path from the initial state: the system's steps (the
+// claim's are left out, as gmc's trails hold the system's moves only).
+func (p *product) trail() []trail.Step {
+	var out []trail.Step
+	for i := range p.path.len() {
+		st := p.path.at(i)
+		if st.pid < 0 {
+			continue
+		}
+		out = append(out, trail.Step{Pid: int(st.pid), Trans: p.m.Types[st.proctype].Trans[st.trans]})
+	}
+	return out
+}
+
+// report counts an error found at depth (pan reports the depth it found
+// the cycle at, when there is one), keeps it with its trail, and stops
+// the search at the error bound.
+func (p *product) report(e *Error, depth int) {
+	e.Depth = depth
+	if p.found >= 0 {
+		e.Depth = p.found
+	}
+	p.found = -1 // (pan's uerror forgets it, even inside a nested search)
+	if p.res.record(e, p.opts.MaxErrors, p.trail) {
+		p.stop(search.Stop{Reason: search.ErrorLimit})
+	}
+}
+
+// assertions records the assertion violations the last step raised.
+func (p *product) assertions(machine *vm.Machine, depth int) {
+	for _, e := range machine.Errors {
+		if !e.Fatal {
+			p.report(machineError(AssertionViolated, e, depth), depth)
+		}
+	}
+}
+
+// fatal records the fatal run-time error the machine raised and stops.
+func (p *product) fatal(machine *vm.Machine) {
+	for _, e := range machine.Errors {
+		if e.Fatal {
+			p.report(machineError(RuntimeFailure, e, p.depth), p.depth)
+			p.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
+		}
+	}
+}
+
+// stop records why the search stops and unwinds it.
+func (p *product) stop(st search.Stop) {
+	p.res.Stop = st
+	panic(errStop)
+}
+
+// checkBounds stops the search at the memory bound, the time limit or an
+// interrupt.
+func (p *product) checkBounds() {
+	if p.opts.MaxMemory > 0 {
+		vectors, table := p.store.Bytes()
+		if vectors+table > p.opts.MaxMemory {
+			p.stop(search.Stopped(search.MemoryBound, p.opts.Budget))
+		}
+	}
+	if p.opts.Time > 0 && time.Since(p.start) > p.opts.Time {
+		p.stop(search.Stopped(search.TimeLimit, p.opts.Budget))
+	}
+	if p.opts.Interrupted() {
+		p.stop(search.Stop{Reason: search.Interrupted})
+	}
+}

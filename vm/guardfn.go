@@ -1,0 +1,370 @@
+package vm
+
+// Guards as Go functions. Most guards are an expression over variables
+// and constants, then jzfail; guardok: fork[first] == 0, turn == _pid,
+// x > 0. The search and the runner test such a guard in every state,
+// for every process at it, far more often than they take a transition;
+// compiled to a tree of Go closures, a guard costs a few calls instead of
+// a dispatch of the interpreter per instruction. The closures compute
+// exactly what the instructions compute; where the instructions would
+// raise a run-time error (an index out of range, a division by zero, a
+// channel that does not exist) a closure says it cannot tell, before
+// anything records an error, and Guard runs the instructions, which raise
+// the error as before. Statement and condition marks are not in
+// the closures: Guard calls them only when no hook watches.
+
+// exprFn computes an expression in the machine's current context (state
+// buffer buf, process vm.pid); ok is false when the instructions would
+// raise a run-time error.
+type exprFn func(vm *Machine, buf []byte) (v int64, ok bool)
+
+// gnode is an expression the instructions of a guard compute, read off
+// them by following their stack.
+type gnode struct {
+	// op is an instruction's Op; OpIndex is an element's address, OpJz
+	// and OpJnz a chain of && or ||, OpJmp c -> x : y (see sym).
+	op   Op
+	a    int64
+	sc   Scalar
+	x, y *gnode
+	// OpIndex: the element size and the array's length
+	stride, n int64
+	// OpJz, OpJnz: the chain's operands and its two values; OpJmp: the
+	// condition, then x and y; OpPollMatch: the channel, then the values
+	// matched
+	args   []*gnode
+	c1, c2 int64
+	pat    *RecvPattern // OpPollMatch
+}
+
+// maxMatched is the most values a poll the closures compute matches.
+const maxMatched = 8
+
+// compileGuard returns the closure that computes the guard of c, and the
+// pc after its guardok, when the guard (from c.start) is an expression
+// the closures cover followed by jzfail; guardok; nil otherwise.
+func compileGuard(c *Code) (exprFn, int32) {
+	ins := c.Instrs
+	for end := int(c.start); end+1 < len(ins); end++ {
+		switch ins[end].Op {
+		case OpJzFail:
+			if ins[end+1].Op != OpGuardOK {
+				return nil, 0
+			}
+			st, ok := sym(c, int(c.start), end, nil)
+			if !ok || len(st) != 1 {
+				return nil, 0
+			}
+			return st[0].fn(), int32(end + 2)
+		case OpGuardOK:
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
+
+// sym follows instructions lo..hi-1 on a stack of expressions, and
+// returns the stack at hi. It fails (false) on an instruction the
+// closures do not cover, and on control that would leave lo..hi other
+// than by reaching hi. Jumps are followed in the shapes the compiler
+// emits (gen.go) for && and || (shortCircuit: operands each followed by
+// the same jump to T; then const c1, jmp T+1, T: const c2), for the
+// options of an if or do as a guard (the same, with jnz), and for
+// c -> x : y (jz T; x; jmp E; T: y; E:); each shape is checked whole,
+// so the closures follow the control the instructions follow.
+func sym(c *Code, lo, hi int, st []*gnode) ([]*gnode, bool) {
+	ins := c.Instrs
+	pop := func() *gnode {
+		n := st[len(st)-1]
+		st = st[:len(st)-1]
+		return n
+	}
+	pc := lo
+	for pc < hi {
+		in := ins[pc]
+		switch in.Op {
+		case OpNop, OpStmt, OpCond:
+		case OpConst, OpAddrG, OpAddrL, OpPid, OpNrPr, OpTimeout:
+			st = append(st, &gnode{op: in.Op, a: int64(in.A)})
+		case OpLoadG, OpLoadL:
+			if Scalar(in.B) > ScalarInt {
+				return nil, false
+			}
+			st = append(st, &gnode{op: in.Op, a: int64(in.A), sc: Scalar(in.B)})
+		case OpLoadA:
+			if Scalar(in.B) > ScalarInt || len(st) < 1 {
+				return nil, false
+			}
+			st = append(st, &gnode{op: OpLoadA, sc: Scalar(in.B), x: pop()})
+		case OpIndex:
+			if len(st) < 2 {
+				return nil, false
+			}
+			i := pop()
+			st = append(st, &gnode{op: OpIndex, x: pop(), y: i, stride: int64(in.A), n: int64(in.B)})
+		case OpField:
+			if len(st) < 1 {
+				return nil, false
+			}
+			st = append(st, &gnode{op: OpAdd, x: pop(), y: &gnode{op: OpConst, a: int64(in.A)}})
+		case OpAdd, OpSub, OpMul, OpDiv, OpMod, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr,
+			OpEq, OpNe, OpLt, OpGt, OpLe, OpGe:
+			if len(st) < 2 {
+				return nil, false
+			}
+			y := pop()
+			st = append(st, &gnode{op: in.Op, x: pop(), y: y})
+		case OpNot, OpNeg, OpCompl, OpSendOK, OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
+			if len(st) < 1 {
+				return nil, false
+			}
+			st = append(st, &gnode{op: in.Op, x: pop()})
+		case OpPollMatch:
+			n := int(in.B)
+			if n > maxMatched || len(st) < n+1 {
+				return nil, false
+			}
+			args := append([]*gnode(nil), st[len(st)-n-1:]...)
+			st = append(st[:len(st)-n-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A]})
+		case OpJz, OpJnz:
+			t := int(in.A)
+			if len(st) < 1 || t <= pc || t >= hi {
+				return nil, false
+			}
+			cond := pop()
+			if n, ok := chain(c, pc, t, cond); ok {
+				st = append(st, n)
+				pc = t + 1
+				continue
+			}
+			// c -> x : y
+			end := int(ins[t-1].A)
+			if in.Op != OpJz || ins[t-1].Op != OpJmp || end < t || end > hi {
+				return nil, false
+			}
+			x, ok := sym(c, pc+1, t-1, nil)
+			if !ok || len(x) != 1 {
+				return nil, false
+			}
+			y, ok := sym(c, t, end, nil)
+			if !ok || len(y) != 1 {
+				return nil, false
+			}
+			st = append(st, &gnode{op: OpJmp, args: []*gnode{cond}, x: x[0], y: y[0]})
+			pc = end
+			continue
+		default:
+			return nil, false // jumps elsewhere, channels, processes: the interpreter
+		}
+		pc++
+	}
+	return st, pc == hi
+}
+
+// chain reads the chain of && or || whose first jump (jz or jnz to t)
+// is at pc, its first operand first (see sym); false when the
+// instructions up to t are not such a chain.
+func chain(c *Code, pc, t int, first *gnode) (*gnode, bool) {
+	ins := c.Instrs
+	op := ins[pc].Op
+	if t < pc+4 || ins[t-3].Op != op || int(ins[t-3].A) != t || ins[t-2].Op != OpConst ||
+		ins[t-1].Op != OpJmp || int(ins[t-1].A) != t+1 || ins[t].Op != OpConst {
+		return nil, false
+	}
+	n := &gnode{op: op, args: []*gnode{first}, c1: int64(ins[t-2].A), c2: int64(ins[t].A)}
+	from := pc + 1
+	for k := pc + 1; k <= t-3; k++ {
+		if ins[k].Op == op && int(ins[k].A) == t {
+			x, ok := sym(c, from, k, nil)
+			if !ok || len(x) != 1 {
+				return nil, false
+			}
+			n.args = append(n.args, x[0])
+			from = k + 1
+		}
+	}
+	return n, true
+}
+
+// fn returns the closure that computes n.
+func (n *gnode) fn() exprFn {
+	switch n.op {
+	case OpConst, OpAddrG:
+		k := n.a
+		return func(*Machine, []byte) (int64, bool) { return k, true }
+	case OpAddrL:
+		off := n.a
+		return func(vm *Machine, _ []byte) (int64, bool) { return int64(vm.pbase) + off, true }
+	case OpPid:
+		return func(vm *Machine, _ []byte) (int64, bool) { return int64(vm.pid), true }
+	case OpNrPr:
+		return func(vm *Machine, _ []byte) (int64, bool) { return int64(vm.M.NrPr(vm.s)), true }
+	case OpTimeout:
+		return func(vm *Machine, _ []byte) (int64, bool) { return b2i(vm.Timeout), true }
+	case OpLoadG:
+		off, sc := int(n.a), n.sc
+		return func(_ *Machine, buf []byte) (int64, bool) { return loadFast(buf, off, sc) }
+	case OpLoadL:
+		off, sc := int(n.a), n.sc
+		return func(vm *Machine, buf []byte) (int64, bool) { return loadFast(buf, vm.pbase+off, sc) }
+	case OpIndex:
+		addr, i, stride, ln := n.x.fn(), n.y.fn(), n.stride, n.n
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			a, ok := addr(vm, buf)
+			k, ok2 := i(vm, buf)
+			if !ok || !ok2 || k < 0 || k >= ln {
+				return 0, false
+			}
+			return a + k*stride, true
+		}
+	case OpLoadA:
+		sc := n.sc
+		if x := n.x; x.op == OpIndex && x.x.op == OpAddrG {
+			// An element of a global array, the most frequent.
+			base, i, stride, ln := x.x.a, x.y.fn(), x.stride, x.n
+			return func(vm *Machine, buf []byte) (int64, bool) {
+				k, ok := i(vm, buf)
+				if !ok || k < 0 || k >= ln {
+					return 0, false
+				}
+				return loadFast(buf, int(base+k*stride), sc)
+			}
+		}
+		addr := n.x.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			a, ok := addr(vm, buf)
+			if !ok {
+				return 0, false
+			}
+			return loadFast(buf, int(a), sc)
+		}
+	case OpJz, OpJnz:
+		// A chain of && (jz: c2 at the first operand that is 0) or of
+		// || (jnz: c2 at the first that is not), c1 when none is.
+		args := make([]exprFn, len(n.args))
+		for i, a := range n.args {
+			args[i] = a.fn()
+		}
+		stop, c1, c2 := n.op == OpJnz, n.c1, n.c2
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			for _, f := range args {
+				v, ok := f(vm, buf)
+				if !ok {
+					return 0, false
+				}
+				if (v != 0) == stop {
+					return c2, true
+				}
+			}
+			return c1, true
+		}
+	case OpJmp:
+		c, x, y := n.args[0].fn(), n.x.fn(), n.y.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			v, ok := c(vm, buf)
+			if !ok {
+				return 0, false
+			}
+			if v != 0 {
+				return x(vm, buf)
+			}
+			return y(vm, buf)
+		}
+	case OpSendOK, OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
+		// A channel that does not exist is an error: the instructions
+		// raise it.
+		x, op := n.x.fn(), n.op
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			ch, ok := x(vm, buf)
+			if !ok || ch < 1 || ch > int64(len(vm.s.Chans)) {
+				return 0, false
+			}
+			if op == OpSendOK {
+				return b2i(vm.canSend(ch)), true
+			}
+			off, ct := vm.channel(ch)
+			k := chanLen(buf, off, ct)
+			switch op {
+			case OpChanLen:
+				return int64(k), true
+			case OpChanEmpty:
+				return b2i(k == 0), true
+			case OpChanNEmpty:
+				return b2i(k > 0), true
+			case OpChanFull:
+				return b2i(k >= ct.Cap), true
+			}
+			return b2i(k < ct.Cap), true // OpChanNFull
+		}
+	case OpPollMatch:
+		ch, pat := n.args[0].fn(), n.pat
+		vals := make([]exprFn, len(n.args)-1)
+		for i, a := range n.args[1:] {
+			vals[i] = a.fn()
+		}
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			c, ok := ch(vm, buf)
+			if !ok {
+				return 0, false
+			}
+			var vs [maxMatched]int64
+			for i, f := range vals {
+				if vs[i], ok = f(vm, buf); !ok {
+					return 0, false
+				}
+			}
+			if pat.Stdin && c == 0 && vm.Input != nil {
+				return b2i(vm.Pending == 0), true // (as the instructions)
+			}
+			if c < 1 || c > int64(len(vm.s.Chans)) {
+				return 0, false
+			}
+			_, found := vm.match(c, pat, vs[:len(vals)])
+			return b2i(found), true
+		}
+	case OpNot:
+		x := n.x.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			v, ok := x(vm, buf)
+			return b2i(v == 0), ok
+		}
+	case OpNeg:
+		x := n.x.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			v, ok := x(vm, buf)
+			return -v, ok
+		}
+	case OpCompl:
+		x := n.x.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			v, ok := x(vm, buf)
+			return ^v, ok
+		}
+	}
+	op := n.op
+	x := n.x.fn()
+	if isCompare(op) {
+		if n.y.op == OpConst {
+			k := n.y.a
+			return func(vm *Machine, buf []byte) (int64, bool) {
+				v, ok := x(vm, buf)
+				return b2i(compare(op, v, k)), ok
+			}
+		}
+		y := n.y.fn()
+		return func(vm *Machine, buf []byte) (int64, bool) {
+			v, ok := x(vm, buf)
+			w, ok2 := y(vm, buf)
+			return b2i(compare(op, v, w)), ok && ok2
+		}
+	}
+	y := n.y.fn()
+	return func(vm *Machine, buf []byte) (int64, bool) {
+		v, ok := x(vm, buf)
+		w, ok2 := y(vm, buf)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		return binary(op, v, w) // (false: a division by zero)
+	}
+}
