@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestLivenessConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pan builds per model and mode: the full suite runs it")
 	}
-	claimRE := regexp.MustCompile(`(?m)^\s*never\b`)
+	claimRE := regexp.MustCompile(`(?m)^\s*(never|ltl)\b`)
 	var models []string
 	for _, dir := range []string{spinExamples, spinExamples + "/Exercises", spinExamples + "/LTL", spinExamples + "/Book_1991"} {
 		files, _ := filepath.Glob(dir + "/*.pml")
@@ -74,41 +75,55 @@ func TestLivenessConformance(t *testing.T) {
 				if diags.ErrorCount() > 0 {
 					t.Skipf("gmc does not load it: %v", diags)
 				}
-				vmOpts := vm.Options{NonProgress: md.np}
+				// Each claim is checked as pan -N NAME checks it.
+				claims := []string{""}
 				if names := vm.ClaimNames(spec); len(names) > 0 && !md.np {
-					vmOpts.Claim = names[0]
+					claims = names
 				}
-				m, err := vm.Compile(spec, vmOpts)
-				if err != nil {
-					t.Skipf("gmc does not compile it: %v", err)
-				}
-				opts := Options{Cycles: md.cycles, Fair: md.fair}
-				// With -f, pan's counts after the first few errors of a
-				// -c0 run are not reliable (its fair search corrupts its
-				// counters, docs/references.md#spin-fairness): stop at the
-				// first.
-				errs := 0
-				if md.fair {
-					errs = 1
-				}
-				opts.MaxDepth, opts.MaxErrors = 10000, errs
-				if md.cycles == AcceptanceCycles && !m.HasAcceptLabels() {
-					t.Skip("no accept labels: pan -a ignores -a")
-				}
-				ref, err := spinref.Run(file, spinref.Options{MaxDepth: 10000, MaxErrors: errs, Build: md.cc, PanFlags: md.pan, Optimize: true})
-				if err != nil {
-					t.Skipf("pan: %v", err)
-				}
-				res, err := NewDFS(m, opts).Run()
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := [6]int64{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
-				want := [6]int64{ref.Stored, ref.Matched, ref.Transitions, ref.AtomicSteps, ref.DepthReached, ref.Errors}
-				if got != want {
-					t.Errorf("stored matched transitions atomic depth errors: gmc %v, pan %v", got, want)
+				for _, claim := range claims {
+					t.Run(claim, func(t *testing.T) {
+						livenessAgainstPan(t, file, spec, claim, md.np, md.cc, md.pan, md.cycles, md.fair)
+					})
 				}
 			})
 		}
+	}
+}
+
+// livenessAgainstPan checks the product of the model in file with claim
+// ("" with none, or np) against pan built with cc and run with panFlags
+// and -N claim.
+func livenessAgainstPan(t *testing.T, file string, spec *lang.Spec, claim string, np bool, cc, panFlags []string, cycles CycleMode, fair bool) {
+	m, err := vm.Compile(spec, vm.Options{Claim: claim, NonProgress: np})
+	if err != nil {
+		t.Skipf("gmc does not compile it: %v", err)
+	}
+	opts := Options{Cycles: cycles, Fair: fair}
+	// With -f, pan's counts after the first few errors of a -c0 run are
+	// not reliable (its fair search corrupts its counters,
+	// docs/references.md#spin-fairness): stop at the first.
+	errs := 0
+	if fair {
+		errs = 1
+	}
+	opts.MaxDepth, opts.MaxErrors = 10000, errs
+	if cycles == AcceptanceCycles && !m.HasAcceptLabels() {
+		t.Skip("no accept labels: pan -a ignores -a")
+	}
+	if claim != "" {
+		panFlags = append(slices.Clip(panFlags), "-N", claim)
+	}
+	ref, err := spinref.Run(file, spinref.Options{MaxDepth: 10000, MaxErrors: errs, Build: cc, PanFlags: panFlags, Optimize: true})
+	if err != nil {
+		t.Skipf("pan: %v", err)
+	}
+	res, err := NewDFS(m, opts).Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := [6]int64{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+	want := [6]int64{ref.Stored, ref.Matched, ref.Transitions, ref.AtomicSteps, ref.DepthReached, ref.Errors}
+	if got != want {
+		t.Errorf("stored matched transitions atomic depth errors: gmc %v, pan %v", got, want)
 	}
 }

@@ -6,14 +6,14 @@ func BenchmarkPreprocess(b *testing.B) {
 	src := generatedModel(10000)
 	for i := 0; i < b.N; i++ {
 		var diags Diagnostics
-		preprocess("gen.pml", src, nil, nil, &diags)
+		preprocess("gen.pml", src, nil, nil, "", &diags)
 	}
 }
 
 func BenchmarkParseOnly(b *testing.B) {
 	src := generatedModel(10000)
 	var diags Diagnostics
-	toks := preprocess("gen.pml", src, nil, nil, &diags)
+	toks := preprocess("gen.pml", src, nil, nil, "", &diags)
 	markDeclaredNames(toks)
 	toks = expandInlines(toks, &diags)
 	toks = insertSemicolons(toks)

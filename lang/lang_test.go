@@ -336,7 +336,7 @@ func TestSpinExamples(t *testing.T) {
 func TestParallelParse(t *testing.T) {
 	src := generatedModel(3000)
 	var diags Diagnostics
-	toks := preprocess("gen.pml", src, nil, nil, &diags)
+	toks := preprocess("gen.pml", src, nil, nil, "", &diags)
 	markDeclaredNames(toks)
 	toks = expandInlines(toks, &diags)
 	toks = insertSemicolons(toks)

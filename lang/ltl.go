@@ -140,7 +140,7 @@ func spinLTLText(spec *Spec, e Expr) string {
 // reported at the ltl block.
 func parseClaim(spec *Spec, src string, first int, l *LTL, diags *Diagnostics) *Proctype {
 	var d Diagnostics
-	toks := preprocess(NvrFile, []byte(src), nil, nil, &d)
+	toks := preprocess(NvrFile, []byte(src), nil, nil, "", &d)
 	names := map[string]tokKind{}
 	for _, p := range spec.Procs {
 		if p.Kind == KindProctype {

@@ -213,3 +213,39 @@ func TestRelocateClaimDiags(t *testing.T) {
 		t.Errorf("with another error: %v", diags)
 	}
 }
+
+// TestLTLOption: a formula given outside the model (gmc run --ltl) is one
+// more ltl block after the model's, read with the model's macros, and what
+// is wrong with it is said at its own columns.
+func TestLTLOption(t *testing.T) {
+	src := `#define small (x < 4)
+byte x;
+ltl p1 { [] small }
+active proctype P() { do :: x < 3 -> x++ :: x == 3 -> x = 0 od }
+`
+	path := filepath.Join(t.TempDir(), "m.pml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, diags := Load(path, &Options{LTL: "<> !small"})
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	if n := len(spec.LTLs); n != 2 || spec.LTLs[1].Name != LTLArgName {
+		t.Fatalf("ltl blocks %v, want p1 and %s", spec.LTLs, LTLArgName)
+	}
+	if got, want := spec.LTLs[1].Text, "<> (! ((x<4)))"; got != want { // as spin -a prints it
+		t.Errorf("the formula reads %q, want %q (the macro expanded as in the model)", got, want)
+	}
+	if last := spec.Procs[len(spec.Procs)-1]; last.LTL != spec.LTLs[1] {
+		t.Errorf("the formula's claim is not the last process")
+	}
+
+	_, diags = Load(path, &Options{LTL: "[] (x < ) "})
+	if diags.ErrorCount() == 0 {
+		t.Fatal("a bad formula loads")
+	}
+	if d := diags[0]; d.Pos.File != LTLArgFile || d.Pos.Line != 1 || d.Pos.Col != 9 {
+		t.Errorf("the error %v is not at %s:1:9, the ')' after '<'", d, LTLArgFile)
+	}
+}

@@ -89,7 +89,19 @@ type Options struct {
 	ReadFile func(path string) ([]byte, error)
 	// Defines are macros set from the command line (-DNAME=value).
 	Defines map[string]string
+	// LTL is a formula given outside the model (gmc run --ltl). It is
+	// read as one more ltl block, named LTLArgName, after the model's
+	// units and with the model's macros, as SPIN reads the formula of
+	// spin -f; its tokens are positioned in LTLArgFile.
+	LTL string
 }
+
+// LTLArgName is the name of the ltl property given by Options.LTL, and
+// LTLArgFile the file its positions are in.
+const (
+	LTLArgName = "formula"
+	LTLArgFile = "--ltl"
+)
 
 // ParseFile reads, preprocesses and parses the model in path. It returns the
 // AST (possibly partial) and all diagnostics; the model is usable only if the
@@ -121,7 +133,7 @@ func Parse(path string, src []byte, opts *Options) (spec *Spec, diags Diagnostic
 			spec = nil
 		}
 	}()
-	toks := preprocess(path, src, opts.ReadFile, opts.Defines, &diags)
+	toks := preprocess(path, src, opts.ReadFile, opts.Defines, opts.LTL, &diags)
 	markDeclaredNames(toks)
 	toks = expandInlines(toks, &diags)
 	toks = insertSemicolons(toks)

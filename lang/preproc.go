@@ -37,7 +37,8 @@ type preprocessor struct {
 
 // preprocess scans and preprocesses the file at path, whose contents are src,
 // and returns its tokens ending with one EOF token. read loads included files.
-func preprocess(path string, src []byte, read func(string) ([]byte, error), defines map[string]string, diags *Diagnostics) []token {
+// A formula ltl (Options.LTL) follows the file as one more ltl block.
+func preprocess(path string, src []byte, read func(string) ([]byte, error), defines map[string]string, ltl string, diags *Diagnostics) []token {
 	if read == nil {
 		read = os.ReadFile
 	}
@@ -51,11 +52,31 @@ func preprocess(path string, src []byte, read func(string) ([]byte, error), defi
 		p.macros[name] = &macro{name: name, body: body}
 	}
 	p.file(path, src)
+	if ltl != "" {
+		p.ltlBlock(ltl)
+	}
 	eof := token{kind: tokEOF, pos: Pos{File: path}}
 	if n := len(p.out); n > 0 {
 		eof.pos = p.out[n-1].pos
 	}
 	return append(p.out, eof)
+}
+
+// ltlBlock appends `ltl LTLArgName { formula }`: the formula is read with
+// the model's macros, as a file of its own (LTLArgFile), so that what is
+// said of it points into the formula as the user typed it. The block is
+// scanned whole (the scanner knows ltl operators inside ltl braces only),
+// the formula on its second line, which becomes its first.
+func (p *preprocessor) ltlBlock(formula string) {
+	toks := scanAll(LTLArgFile, []byte("ltl "+LTLArgName+" {\n"+formula+"\n}"), p.diags)
+	for i := range toks {
+		if toks[i].pos.Line == 1 {
+			toks[i].pos.Col = 1
+		} else {
+			toks[i].pos.Line--
+		}
+	}
+	p.run(LTLArgFile, toks)
 }
 
 // scanAll tokenises a whole file.
@@ -118,7 +139,12 @@ type condition struct {
 }
 
 func (p *preprocessor) file(path string, src []byte) {
-	s := &stream{toks: scanAll(path, src, p.diags)}
+	p.run(path, scanAll(path, src, p.diags))
+}
+
+// run preprocesses the tokens of the file at path.
+func (p *preprocessor) run(path string, toks []token) {
+	s := &stream{toks: toks}
 	if p.out == nil {
 		p.out = make([]token, 0, len(s.toks)+len(s.toks)/4)
 	}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strings"
 
 	"gmc/lang"
 )
@@ -124,29 +125,25 @@ func (m *Model) AtProgress(s *State) bool {
 	return false
 }
 
-// HasAcceptLabels reports whether some proctype or the composed claim has
-// a state labelled accept (pan -a has nothing to look for without one).
-func (m *Model) HasAcceptLabels() bool {
-	units := append([]*ProcType{m.Claim}, m.Types...)
-	for _, pt := range units {
-		if pt == nil {
+// HasAcceptLabels reports whether the model has a label named accept...
+// (pan -a has nothing to look for without one). As pan's ACCEPT_LAB, the
+// count is of the text: labels on unreachable statements and in claims
+// other than the one composed count too.
+func (m *Model) HasAcceptLabels() bool { return HasLabel(m.Spec, "accept", true) }
+
+// HasProgressLabels reports whether the model has a label named
+// progress..., counted as pan's PROG_LAB (see HasAcceptLabels).
+func (m *Model) HasProgressLabels() bool { return HasLabel(m.Spec, "progress", true) }
+
+// HasLabel reports whether a proctype of spec (or a never claim, with
+// claims) has a label whose name starts with prefix.
+func HasLabel(spec *lang.Spec, prefix string, claims bool) bool {
+	for _, p := range spec.Procs {
+		if p.Kind == lang.KindTrace || p.Kind == lang.KindNever && !claims {
 			continue
 		}
-		for _, pc := range pt.PCs {
-			if pc.Accept {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// HasProgressLabels reports whether some proctype has a state labelled
-// progress.
-func (m *Model) HasProgressLabels() bool {
-	for _, pt := range m.Types {
-		for _, pc := range pt.PCs {
-			if pc.Progress {
+		for name := range p.Labels {
+			if strings.HasPrefix(name, prefix) {
 				return true
 			}
 		}

@@ -18,6 +18,7 @@ type propertyFlags struct {
 	nonProgress bool   // -l
 	fair        bool   // -f
 	claim       string // -N
+	ltl         string // --ltl
 	safety      bool   // --safety
 	noClaim     bool   // --no-claim
 }
@@ -26,14 +27,16 @@ func (p *propertyFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&p.acceptance, "a", false, "look for acceptance cycles (the default on a model with a never claim, an ltl property or accept labels)")
 	fs.BoolVar(&p.nonProgress, "l", false, "look for non-progress cycles (cycles through no progress label), as pan -l (built with -DNP)")
 	fs.BoolVar(&p.fair, "f", false, "with -a or -l: weak fairness (only cycles where every process that is always enabled moves)")
-	fs.StringVar(&p.claim, "N", "", "check the never claim or ltl property `NAME` (default: the first in the model)")
+	fs.StringVar(&p.claim, "N", "", "check the never claim or ltl property `NAME` alone (default: each of the model's, in turn)")
+	fs.StringVar(&p.ltl, "ltl", "", "check the LTL formula `F` (instead of the model's claims and ltl properties), as an ltl block after the model's units, with its macros")
 	fs.BoolVar(&p.safety, "safety", false, "no cycle search: a never claim is checked for finite violations only (as pan built with -DSAFETY)")
 	fs.BoolVar(&p.noClaim, "no-claim", false, "ignore never claims and ltl properties (as pan built with -DNOCLAIM)")
 }
 
 // mode is what a run checks, decided from the model and the flags.
 type mode struct {
-	claim    string // the claim composed with the system ("": none; vm.NonProgressClaim for -l)
+	claim    string   // the claim composed with the system ("": none; vm.NonProgressClaim for -l)
+	each     []string // the claims checked in turn, claim first: a search each
 	cycles   checker.CycleMode
 	fair     bool
 	noCycles string   // why there is no cycle search, when there is a claim
@@ -44,8 +47,11 @@ type mode struct {
 // its build flags and -a, -l, -f, -N, from gmc's flags; where gmc has
 // no build, a claim or accept labels make the search look for
 // acceptance cycles unless --safety says not to).
-func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (mode, error) {
+func chooseMode(spec *lang.Spec, p propertyFlags) (mode, error) {
 	var md mode
+	// Accept labels of the processes ask for an acceptance search; a
+	// claim's ask for it when the claim runs.
+	hasAccept := vm.HasLabel(spec, "accept", false)
 	claims := vm.ClaimNames(spec)
 	switch {
 	case p.acceptance && p.nonProgress:
@@ -56,6 +62,10 @@ func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (
 		return md, fmt.Errorf("-N %s and --no-claim contradict each other", p.claim)
 	case p.nonProgress && p.claim != "":
 		return md, fmt.Errorf("-l checks the built-in non-progress claim: not with -N")
+	case p.ltl != "" && (p.claim != "" || p.noClaim || p.nonProgress):
+		return md, fmt.Errorf("--ltl checks the formula it gives: not with -N, --no-claim or -l")
+	case p.ltl != "":
+		p.claim = lang.LTLArgName
 	}
 	if p.claim != "" && !slices.Contains(claims, p.claim) {
 		if len(claims) == 0 {
@@ -66,17 +76,21 @@ func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (
 	switch {
 	case p.nonProgress:
 		md.claim, md.cycles = vm.NonProgressClaim, checker.NonProgressCycles
+		md.each = []string{md.claim}
 		if len(claims) > 0 && !p.noClaim {
 			md.warnings = append(md.warnings, fmt.Sprintf("-l replaces the model's never claims and ltl properties (%s) with the non-progress claim, as pan -DNP does", strings.Join(claims, ", ")))
 		}
-		if !hasProgress {
+		if !vm.HasLabel(spec, "progress", false) {
 			md.warnings = append(md.warnings, "the model has no progress labels: every cycle is a non-progress cycle")
 		}
 	case len(claims) > 0 && !p.noClaim:
-		md.claim = claims[0]
+		// pan checks the first claim unless -N names one; gmc checks
+		// each, one search after the other.
+		md.each = claims
 		if p.claim != "" {
-			md.claim = p.claim
+			md.each = []string{p.claim}
 		}
+		md.claim = md.each[0]
 		md.noCycles = "--safety"
 		if !p.safety {
 			md.cycles = checker.AcceptanceCycles
@@ -95,14 +109,16 @@ func chooseMode(spec *lang.Spec, p propertyFlags, hasAccept, hasProgress bool) (
 
 // settle drops an acceptance search that has no accept label to look
 // for, as pan does ("no accept labels are defined, so option -a has no
-// effect"), once the model is compiled with its claim.
-func (md *mode) settle(m *vm.Model, p propertyFlags) {
+// effect"), once the model is compiled with its claim. It returns the
+// warning to give, if any.
+func (md *mode) settle(m *vm.Model, p propertyFlags) string {
 	if md.cycles == checker.AcceptanceCycles && !m.HasAcceptLabels() {
 		md.cycles, md.fair, md.noCycles = checker.NoCycles, false, "no accept labels"
 		if p.acceptance || p.fair {
-			md.warnings = append(md.warnings, "no accept labels are defined, so -a and -f have no effect (as pan)")
+			return "no accept labels are defined, so -a and -f have no effect (as pan)"
 		}
 	}
+	return ""
 }
 
 // header is the report's "search for" lines, pan's layout: what was

@@ -64,7 +64,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, m, res)
+	trails := writeTrails(stderr, path, m, res, 0)
 	cov := randomCoverage(res, rres, mres)
 	percent, method := cov.Percent, cov.Method
 	if f.json {

@@ -153,33 +153,24 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	path := fs.Arg(0)
 	vmOpts := vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}
+	lopts.LTL = f.props.ltl
 	spec, m, ok := loadModel(path, lopts, vmOpts, stderr)
 	if !ok {
 		return exitUsage
 	}
-	f.mode, err = chooseMode(spec, f.props, m.HasAcceptLabels(), m.HasProgressLabels())
+	f.mode, err = chooseMode(spec, f.props)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
 	}
-	// Trails hold the system's steps (a claim's are not replayed), so
-	// they are written for the model without the claim.
-	system := m
-	if f.mode.claim != "" {
-		vmOpts.Claim, vmOpts.NonProgress = f.mode.claim, f.mode.claim == vm.NonProgressClaim
-		if vmOpts.NonProgress {
-			vmOpts.Claim = ""
-		}
-		if m, err = vm.Compile(spec, vmOpts); err != nil {
-			fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
-			return exitUsage
-		}
-	}
-	f.mode.settle(m, f.props)
 	for _, w := range f.mode.warnings {
 		fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
 	}
-	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
+	if f.mode.claim == "" {
+		if w := f.mode.settle(m, f.props); w != "" {
+			fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
+		}
+	}
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "" || f.coverage) {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
@@ -236,6 +227,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if rf.search != "dfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}
+	if f.mode.claim != "" {
+		return runProperties(spec, m, path, f, vmOpts, opts, stdout, stderr)
+	}
 	done := showProgress(&opts, f, stderr)
 	res, err := checker.NewDFS(m, opts).Run()
 	done()
@@ -243,7 +237,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, system, res)
+	trails := writeTrails(stderr, path, m, res, 0)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete() {
@@ -260,7 +254,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, bits, cache), res.Stats.NumErrors))
 	}
 	if f.json {
-		writeJSON(stdout, path, f.mode.name(), res, trails, heap, bits, cache, cover)
+		out := resultJSON(path, f.mode.name(), res, trails, heap, bits, cache)
+		out.Analyses = cover
+		writeJSONDocument(stdout, out)
 	} else {
 		writeReport(stdout, m, res, trails, heap, f, bits, cache)
 		if cover != nil {
@@ -552,6 +548,7 @@ type runJSON struct {
 	Random        *randomJSON      `json:"random,omitempty"`
 	MonteCarlo    *monteCarloJSON  `json:"monte_carlo,omitempty"`
 	ErrorList     []errorJSON      `json:"error_list"`
+	Properties    []propertyJSON   `json:"properties,omitempty"` // the never claims and ltl properties checked, a search each
 }
 
 type memoryJSON struct {
@@ -646,14 +643,15 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-func writeJSON(w io.Writer, path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache, cover *coverage.Report) {
+// resultJSON is run --json's object for one search.
+func resultJSON(path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache) runJSON {
 	out := runJSON{
 		Model: path, Mode: mode, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors,
 		Complete: res.Complete(), Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), DepthLimited: res.DepthLimited,
-		ElapsedS: res.Elapsed.Seconds(), Analyses: cover,
-		Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
+		ElapsedS: res.Elapsed.Seconds(),
+		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
 	}
 	if bits != nil {
 		bs := summarize(res, bits)
@@ -675,7 +673,7 @@ func writeJSON(w io.Writer, path, mode string, res *checker.Result, trails []str
 		out.Coverage.Percent = &cov.Percent
 	}
 	out.ErrorList = errorList(res, trails)
-	writeJSONDocument(w, out)
+	return out
 }
 
 // errorList is the errors of run --json.
@@ -692,11 +690,12 @@ func errorList(res *checker.Result, trails []string) []errorJSON {
 }
 
 // writeTrails writes a trail file for each error of res and returns their
-// names ("" where writing failed, which it says on stderr).
-func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result) []string {
+// names ("" where writing failed, which it says on stderr). The trails are
+// numbered from after, the number of trails the run wrote before.
+func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result, after int) []string {
 	var trails []string
 	for k, e := range res.Errors {
-		name := trail.Path(path, k+1)
+		name := trail.Path(path, after+k+1)
 		if err := trail.Write(name, m, e.Msg, e.Trail); err != nil {
 			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
 			name = ""
