@@ -126,4 +126,5 @@ func livenessAgainstPan(t *testing.T, file string, spec *lang.Spec, claim string
 	if got != want {
 		t.Errorf("stored matched transitions atomic depth errors: gmc %v, pan %v", got, want)
 	}
+	compareUnreached(t, file, m, res, ref)
 }

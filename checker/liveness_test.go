@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"gmc/internal/spinref"
 	"gmc/lang"
+	"gmc/store"
 	"gmc/vm"
 )
 
@@ -48,12 +51,12 @@ func readLivenessRows(t *testing.T) []livenessRow {
 // livenessSearch runs the search a row's pan flags ask for: the model
 // with its first claim (or -N's, or np_ for the non-progress modes), -a,
 // -l, -f, -c and -m as pan reads them.
-func livenessSearch(t *testing.T, r livenessRow) (*Result, error) {
+func livenessSearch(t *testing.T, r livenessRow, st store.Store) (*Result, error) {
 	spec, diags := lang.Load(filepath.Join("testdata/liveness", r.model+".pml"), nil)
 	if diags.ErrorCount() > 0 {
 		return nil, fmt.Errorf("%v", diags)
 	}
-	opts := Options{}
+	opts := Options{Store: st}
 	vmOpts := vm.Options{}
 	claim := ""
 	if names := vm.ClaimNames(spec); len(names) > 0 {
@@ -112,7 +115,7 @@ func TestLivenessExpected(t *testing.T) {
 			if strings.HasPrefix(r.model, "trace") || strings.HasPrefix(r.model, "notrace") {
 				t.Skip("trace assertions are not run yet")
 			}
-			res, err := livenessSearch(t, r)
+			res, err := livenessSearch(t, r, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,6 +128,65 @@ func TestLivenessExpected(t *testing.T) {
 			}
 			if got != r.want {
 				t.Errorf("stored matched transitions atomic depth errors: got %v, pan %v", got, r.want)
+			}
+		})
+	}
+}
+
+// livenessBuilds are the pan builds of expected.tsv's modes (regen.sh).
+var livenessBuilds = map[string][]string{
+	"safety-claim":     {"-DNOREDUCE", "-DSAFETY"},
+	"acceptance":       {"-DNOREDUCE"},
+	"acceptance-fair":  {"-DNOREDUCE"},
+	"nonprogress":      {"-DNOREDUCE", "-DNP"},
+	"nonprogress-fair": {"-DNOREDUCE", "-DNP"},
+}
+
+// TestLivenessBitstate runs every row of expected.tsv with bitstate
+// storage against pan built with -DBITSTATE as well (pan -w24, no state
+// lost on models this small): the product search keeps the phase and the
+// fairness counters in the hashed key and the stacks apart, as pan's
+// b_store and onstack_* do, so its counts are not the full store's.
+func TestLivenessBitstate(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the test needs SPIN (apt-get install spin)")
+	}
+	if testing.Short() {
+		t.Skip("a pan build per row: the full suite runs it")
+	}
+	for _, r := range readLivenessRows(t) {
+		name := r.model + " " + r.mode + " " + r.flags
+		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
+			if strings.HasPrefix(r.model, "trace") || strings.HasPrefix(r.model, "notrace") {
+				t.Skip("trace assertions are not run yet")
+			}
+			if _, known := livenessKnownDiffs[name]; known {
+				t.Skip("a known difference with the full store")
+			}
+			flags := append(strings.Fields(r.flags), "-w24")
+			maxErrors := 1 // pan's default, -c1
+			for _, f := range flags {
+				if strings.HasPrefix(f, "-c") {
+					maxErrors, _ = strconv.Atoi(f[2:])
+				}
+			}
+			build := append(slices.Clip(livenessBuilds[r.mode]), "-DBITSTATE")
+			ref, err := spinref.Run(filepath.Join("testdata/liveness", r.model+".pml"), spinref.Options{MaxErrors: maxErrors, Build: build, PanFlags: flags})
+			if err != nil {
+				t.Skipf("pan: %v", err)
+			}
+			bits, err := store.NewBitstate(24, 3, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := livenessSearch(t, r, bits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := [6]int64{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+			want := [6]int64{ref.Stored, ref.Matched, ref.Transitions, ref.AtomicSteps, ref.DepthReached, ref.Errors}
+			if got != want {
+				t.Errorf("stored matched transitions atomic depth errors: gmc %v, pan -DBITSTATE %v", got, want)
 			}
 		})
 	}

@@ -71,6 +71,12 @@ type product struct {
 	vm    *vm.Machine
 	store *store.Exact
 	tags  []tags // by store number
+	// With bitstate storage (pan -DBITSTATE), bits holds the states with
+	// the phase and the fairness counters in the key, and onStack the
+	// stacks of both phases, by key, with the depth each was put at
+	// (pan's S_Tab: onstack_put, onstack_now, onstack_zap).
+	bits    store.Store
+	onStack map[string]int32
 	res   *Result
 	key   []byte
 
@@ -92,9 +98,12 @@ type product struct {
 	cnt     [2]uint8
 	aDepth  int
 	root    []byte
+	rootAT  uint8    // with bitstate storage, the root's _a_t and _cnt
+	rootCnt [2]uint8 // are compared too
 	nstates int64 // first visits, shadows included
 	shadows int64
 	lstate  uint32 // the store number the last lookup found (pan's Lstate)
+	ldepth  int    // the depth at which that state was stored (Lstate->D)
 	found   int    // the depth an error is reported at (pan's depthfound, -1: none)
 	start   time.Time
 }
@@ -105,20 +114,29 @@ func (d *DFS) runProduct() (*Result, error) {
 	if d.opts.Recorder != nil || d.opts.Follower != nil || d.opts.Start != nil {
 		return nil, errors.New("search scripts and certification do not support never claims or cycle searches yet")
 	}
-	exact, ok := d.store.(*store.Exact)
-	if !ok || exact.Len() > 0 {
-		return nil, errors.New("never claims and cycle searches need the exact store (bitstate, hash compaction and caches are not supported with them yet)")
+	var exact *store.Exact
+	var bits store.Store
+	switch st := d.store.(type) {
+	case *store.Exact:
+		exact = st
+		exact.NumberStates()
+	case *store.Bitstate:
+		bits = st
+	default:
+		return nil, errors.New("never claims and cycle searches need the exact or the bitstate store (state caches are not supported with them)")
 	}
-	exact.NumberStates()
+	if d.store.Len() > 0 {
+		return nil, errors.New("the product search needs an empty store")
+	}
 	s0, err := d.m.InitialState()
 	if err != nil {
 		return nil, err
 	}
 	p := &product{
-		m: d.m, opts: d.opts, vm: d.vm, store: exact, res: &Result{},
+		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{},
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:   d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
-		tags: make([]tags, 1, 1024), found: -1,
+		tags: make([]tags, 1, 1024), found: -1, onStack: map[string]int32{},
 	}
 	p.cycleKind, p.cycleMsg = AcceptanceCycle, "acceptance cycle"
 	if p.np {
@@ -163,7 +181,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		res.Visited = p.nstates
 	}
 	res.Transitions = p.nstates + res.Matched
-	vectors, table := p.store.Bytes()
+	vectors, table := d.store.Bytes()
 	res.Memory = Memory{Vectors: vectors, Table: table, Stack: int64(p.states.capacity()) * int64(res.MaxVector+64)}
 	return res, nil
 }
@@ -232,6 +250,9 @@ func (p *product) countBit() uint16 {
 // 2 seen and on this phase's stack, 3 on the first phase's stack (a
 // cycle).
 func (p *product) lookup(s *vm.State) int {
+	if p.bits != nil {
+		return p.lookupBits(s)
+	}
 	isNew := p.store.Insert(p.keyOf(s))
 	id := p.store.LastID()
 	if isNew {
@@ -240,6 +261,7 @@ func (p *product) lookup(s *vm.State) int {
 		}
 		t := &p.tags[id]
 		t.depth = int32(p.depth)
+		p.ldepth = p.depth
 		if p.cycles {
 			t.seen = p.bit()
 			if p.fair {
@@ -256,6 +278,7 @@ func (p *product) lookup(s *vm.State) int {
 		return 0
 	}
 	t := &p.tags[id]
+	p.ldepth = int(t.depth)
 	if p.cycles {
 		wasNew := false
 		if t.seen&p.bit() == 0 {
@@ -296,9 +319,50 @@ func (p *product) lookup(s *vm.State) int {
 	return 1
 }
 
+// lookupBits is lookup with bitstate storage, pan's b_store with the
+// stack kept apart: 0 new, 1 seen (on this phase's stack or not), 3 on the
+// first phase's stack (a cycle). A state new in the second phase counts
+// as a shadow, as in b_store.
+func (p *product) lookupBits(s *vm.State) int {
+	key := p.bitsKey(s)
+	_, onStack := p.onStack[string(key)]
+	ii := 1
+	if p.bits.Insert(key) {
+		ii = 0
+		if p.aT&1 != 0 {
+			p.shadows++
+		}
+		if n := len(key) - 3; n > p.res.MaxVector {
+			p.res.MaxVector = n
+		}
+	}
+	if !onStack && p.aT&1 != 0 && p.depth > p.aDepth {
+		key[len(key)-3] &^= 1 // the state on the first phase's stack
+		if d, ok := p.onStack[string(key)]; ok {
+			ii, p.ldepth = 3, int(d)
+		}
+		key[len(key)-3] |= 1
+	}
+	return ii
+}
+
+// bitsKey is the state's key with pan's _a_t and _cnt after it: with
+// bitstate storage they tell the phases apart.
+func (p *product) bitsKey(s *vm.State) []byte {
+	key := append(p.keyOf(s), p.aT, p.cnt[0], p.cnt[1])
+	if p.m.KeyBuilt() {
+		p.key = key[:len(key)-3]
+	}
+	return key
+}
+
 // untag takes the node's state off the stack of the current phase (pan's
 // Done).
 func (p *product) untag(n *pnode) {
+	if p.bits != nil {
+		delete(p.onStack, string(p.bitsKey(p.stateAt(p.depth))))
+		return
+	}
 	if n.ostate == 0 {
 		return
 	}
@@ -343,7 +407,7 @@ func (p *product) newState(from, to int, ctx vm.Pass) bool {
 allOver:
 	n.ostate = parent.ostate
 	if (!p.claim || n.tau&tauClaim != 0 || parent.tau&tauStutter != 0) && !offer {
-		if p.aT&1 != 0 && depth > p.aDepth && bytes.Equal(p.keyOf(s), p.root) {
+		if p.aT&1 != 0 && depth > p.aDepth && bytes.Equal(p.keyOf(s), p.root) && (p.bits == nil || p.aT == p.rootAT && p.cnt == p.rootCnt) {
 			if !(p.fair && p.cnt[1] != 1) {
 				p.found = p.aDepth
 				p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
@@ -354,7 +418,7 @@ allOver:
 			ii := p.lookup(s)
 			kk := ii == 1 || ii == 2
 			if ii == 2 && (n.opm&opmAccept != 0 || parent.opm&opmAccept != 0) && p.cycles && !p.fair && depth > p.aDepth {
-				p.found = int(p.tags[p.lstate].depth)
+				p.found = p.ldepth
 				p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
 				return true
 			}
@@ -362,8 +426,10 @@ allOver:
 				if p.fair && p.cnt[1] != 1 {
 					ii = 0
 				} else {
-					p.shadows--
-					p.found = int(p.tags[p.lstate].depth)
+					if p.bits == nil {
+						p.shadows-- // (h_store counted it; b_store's count stays)
+					}
+					p.found = p.ldepth
 					p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
 					return true
 				}
@@ -382,6 +448,9 @@ allOver:
 				}
 			}
 			n.ostate = p.lstate
+			if p.bits != nil {
+				p.onStack[string(p.bitsKey(s))] = int32(depth)
+			}
 		}
 	}
 	if depth > res.DepthReached {
@@ -516,6 +585,7 @@ func (p *product) checkCycles(n *pnode) {
 	p.aT |= 1
 	p.cnt[1] = p.cnt[0]
 	p.root = append(p.root[:0], p.keyOf(p.stateAt(p.depth))...)
+	p.rootAT, p.rootCnt = p.aT, p.cnt
 	p.aDepth, p.found = p.depth, p.depth
 	p.newState(p.top(), 0, noContext())
 	p.aT, p.cnt[1] = aT, cnt1
@@ -759,7 +829,7 @@ func (p *product) stop(st search.Stop) {
 // interrupt.
 func (p *product) checkBounds() {
 	if p.opts.MaxMemory > 0 {
-		vectors, table := p.store.Bytes()
+		vectors, table := p.storeBytes()
 		if vectors+table > p.opts.MaxMemory {
 			p.stop(search.Stopped(search.MemoryBound, p.opts.Budget))
 		}
@@ -770,4 +840,12 @@ func (p *product) checkBounds() {
 	if p.opts.Interrupted() {
 		p.stop(search.Stop{Reason: search.Interrupted})
 	}
+}
+
+// storeBytes is what the store holds: states and table.
+func (p *product) storeBytes() (states, table int64) {
+	if p.bits != nil {
+		return p.bits.Bytes()
+	}
+	return p.store.Bytes()
 }

@@ -46,6 +46,7 @@ var cliCases = []struct {
 	{"run_claim_unknown", []string{"run", "-N", "p9", "claim.pml"}, nil, nil},
 	{"run_ltl", []string{"run", "-n", "ltl.pml"}, nil, nil},
 	{"run_ltls", []string{"run", "-n", "ltls.pml"}, nil, nil},
+	{"run_ltls_bitstate", []string{"run", "-n", "--bitstate", "-w", "20", "ltls.pml"}, nil, nil},
 	{"run_ltls_json", []string{"run", "--json", "-n", "ltls.pml"}, nil, nil},
 	{"run_ltls_one", []string{"run", "-n", "-N", "reaches", "ltls.pml"}, nil, nil},
 	{"run_ltl_arg", []string{"run", "-n", "--ltl", "[] (x < 3 || x == 0)", "ltls.pml"}, nil, nil},

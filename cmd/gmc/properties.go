@@ -9,6 +9,7 @@ import (
 	"gmc/estimate"
 	"gmc/lang"
 	"gmc/search"
+	"gmc/store"
 	"gmc/vm"
 )
 
@@ -24,6 +25,7 @@ type propertyRun struct {
 	res    *checker.Result
 	trails []string
 	heap   int64
+	bits   *store.Bitstate // the search's filter, with -bitstate
 }
 
 // runProperties checks the claims of f.mode.each, one search each, with
@@ -48,6 +50,14 @@ func runProperties(spec *lang.Spec, system *vm.Model, path string, f runFlags, v
 		}
 		o := opts
 		o.Cycles, o.Fair = md.cycles, md.fair
+		var bits *store.Bitstate
+		if f.bitstate { // a filter of its own for each property
+			if bits, err = store.NewBitstate(f.log2Bits, f.hashes, f.seed); err != nil {
+				fmt.Fprintf(stderr, "gmc run: %v\n", err)
+				return exitUsage
+			}
+			o.Store = bits
+		}
 		done := showProgress(&o, f, stderr)
 		res, err := checker.NewDFS(m, o).Run()
 		done()
@@ -59,7 +69,7 @@ func runProperties(spec *lang.Spec, system *vm.Model, path string, f runFlags, v
 		// so they are written for the model without the claim.
 		trails := writeTrails(stderr, path, system, res, written)
 		written += len(trails)
-		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse()})
+		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), bits: bits})
 		if res.Stop.Reason == search.Interrupted {
 			break // the user asked the run to stop, not this search
 		}
@@ -93,7 +103,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 	if len(runs) == 1 {
 		r := runs[0]
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, nil, nil)
+		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.bits, nil)
 		return
 	}
 	least := 0
@@ -104,8 +114,8 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		}
 		paintHeading.Fprintln(w, propertyTitle(spec, r.mode.claim))
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, nil, nil)
-		if cov := estimate.Verdict(coverageFacts(r.res, nil, nil)); cov.Percent < leastCov.Percent {
+		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.bits, nil)
+		if cov := estimate.Verdict(coverageFacts(r.res, r.bits, nil)); cov.Percent < leastCov.Percent {
 			least, leastCov = i, cov
 		}
 	}
@@ -176,7 +186,7 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 	for _, r := range runs {
 		verdict, _ := propertyVerdict(r)
 		p := propertyJSON{Name: r.mode.claim, Verdict: strings.ReplaceAll(verdict, " ", "_"),
-			runJSON: resultJSON(path, r.mode.name(), r.res, r.trails, r.heap, nil, nil)}
+			runJSON: resultJSON(path, r.mode.name(), r.res, r.trails, r.heap, r.bits, nil)}
 		if l := ltlOf(spec, r.mode.claim); l != nil {
 			p.Formula = l.Text
 		}

@@ -171,8 +171,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
 		}
 	}
-	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "" || f.coverage) {
-		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
+	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
+	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.cache != "" || f.script != "" || f.coverage) {
+		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
 	}
 	var cache *store.Cache
@@ -476,7 +477,9 @@ type bitstateSummary struct {
 }
 
 func summarize(res *checker.Result, bits *store.Bitstate) *bitstateSummary {
-	n, m := float64(res.Stored), float64(uint64(1)<<bits.Log2Bits())
+	// The filter holds every state a search took as new: in a cycle
+	// search, the second phase's too (visited).
+	n, m := float64(max(res.Stored, res.Visited)), float64(uint64(1)<<bits.Log2Bits())
 	s := &bitstateSummary{HashFactor: estimate.HashFactor(n, m), Fill: float64(bits.BitsSet()) / m}
 	if c, ok := estimate.Stern(n, m); ok {
 		s.Stern = estimate.Estimate{Coverage: c, OK: true}
