@@ -77,8 +77,8 @@ type product struct {
 	// (pan's S_Tab: onstack_put, onstack_now, onstack_zap).
 	bits    store.Store
 	onStack map[string]int32
-	res   *Result
-	key   []byte
+	res     *Result
+	key     []byte
 
 	claim     bool // a claim runs (pan's VERI)
 	cycles    bool // acceptance or non-progress cycles (pan's a_cycles)
@@ -100,7 +100,7 @@ type product struct {
 	root    []byte
 	rootAT  uint8    // with bitstate storage, the root's _a_t and _cnt
 	rootCnt [2]uint8 // are compared too
-	nstates int64 // first visits, shadows included
+	nstates int64    // first visits, shadows included
 	shadows int64
 	lstate  uint32 // the store number the last lookup found (pan's Lstate)
 	ldepth  int    // the depth at which that state was stored (Lstate->D)
