@@ -54,7 +54,7 @@ active proctype q() { x == 5 }`), nil)
 		{[]Entry{{Pid: 1, Trans: m.Types[1].PCs[m.Types[1].Start].Trans[0].ID}}, "not executable"},
 		{[]Entry{{Pid: 0, Trans: m.Types[0].PCs[m.Types[0].Start].Trans[0].ID}, {Pid: 1, Trans: 0}}, "atomic"},
 	} {
-		_, _, err := Follow(m, c.steps)
+		_, _, err := Follow(m, c.steps, -1)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Follow(%v) = %v, want %q", c.steps, err, c.want)
 		}
