@@ -17,6 +17,7 @@ import (
 	"gmc/lang"
 	"gmc/script"
 	"gmc/search"
+	"gmc/sim"
 	"gmc/store"
 	"gmc/trail"
 	"gmc/vm"
@@ -162,9 +163,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
 	}
-	// Trails hold the system's steps (a claim's are not replayed), so
-	// they are written for the model without the claim.
-	system := m
 	if f.mode.claim != "" {
 		vmOpts.Claim, vmOpts.NonProgress = f.mode.claim, f.mode.claim == vm.NonProgressClaim
 		if vmOpts.NonProgress {
@@ -243,7 +241,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, system, res)
+	trails := writeTrails(stderr, path, m, res)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete() {
@@ -260,7 +258,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, bits, cache), res.Stats.NumErrors))
 	}
 	if f.json {
-		writeJSON(stdout, path, f.mode.name(), res, trails, heap, bits, cache, cover)
+		writeJSON(stdout, m, path, f.mode.name(), res, trails, heap, bits, cache, cover)
 	} else {
 		writeReport(stdout, m, res, trails, heap, f, bits, cache)
 		if cover != nil {
@@ -572,6 +570,11 @@ type errorJSON struct {
 	Pos     string `json:"pos,omitempty"`
 	Depth   int    `json:"depth"`
 	Trail   string `json:"trail,omitempty"`
+	// Stem is the path to the error, or to the start of its cycle; Cycle
+	// the cycle (null when the error is no cycle): the claim's steps
+	// (pid -1) and the system's, as the trail holds them.
+	Stem  []sim.Step `json:"stem"`
+	Cycle []sim.Step `json:"cycle"`
 }
 
 // bitstateJSON is the bitstate part of run --json.
@@ -646,7 +649,7 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-func writeJSON(w io.Writer, path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache, cover *coverage.Report) {
+func writeJSON(w io.Writer, m *vm.Model, path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache, cover *coverage.Report) {
 	out := runJSON{
 		Model: path, Mode: mode, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
@@ -674,15 +677,19 @@ func writeJSON(w io.Writer, path, mode string, res *checker.Result, trails []str
 	if cov.Percent >= 0 {
 		out.Coverage.Percent = &cov.Percent
 	}
-	out.ErrorList = errorList(res, trails)
+	out.ErrorList = errorList(m, res, trails)
 	writeJSONDocument(w, out)
 }
 
 // errorList is the errors of run --json.
-func errorList(res *checker.Result, trails []string) []errorJSON {
+func errorList(m *vm.Model, res *checker.Result, trails []string) []errorJSON {
 	list := []errorJSON{}
 	for k, e := range res.Errors {
 		ej := errorJSON{Kind: e.Kind.String(), Message: e.Msg, Depth: e.Depth, Trail: trails[k]}
+		ej.Stem = trailSteps(m, e.Trail)
+		if k := cycleIndex(e); k >= 0 && k <= len(ej.Stem) {
+			ej.Stem, ej.Cycle = ej.Stem[:k], ej.Stem[k:]
+		}
 		if e.Pos.Line > 0 {
 			ej.Pos = e.Pos.String()
 		}
@@ -691,13 +698,46 @@ func errorList(res *checker.Result, trails []string) []errorJSON {
 	return list
 }
 
+// trailSteps describes the steps of a trail of m for --json, following
+// them to know each process's proctype.
+func trailSteps(m *vm.Model, steps []trail.Step) []sim.Step {
+	out := make([]sim.Step, 0, len(steps))
+	w, err := trail.NewWalker(m)
+	for i, st := range steps {
+		var pt *vm.ProcType
+		switch {
+		case st.Pid == trail.ClaimPid:
+			pt = m.Claim
+		case st.Pid >= 0 && err == nil && st.Pid < w.R.S.NrProcs():
+			pt = m.ProcType(w.R.S, st.Pid)
+		}
+		out = append(out, sim.StepOf(i+1, st.Pid, pt, st.Trans))
+		if err == nil {
+			var mv vm.Move
+			if mv, err = w.Next(trail.Entries(steps[i : i+1])[0]); err == nil {
+				w.Do(mv)
+			}
+		}
+	}
+	return out
+}
+
+// cycleIndex is the index of the first step of e's cycle in its trail,
+// -1 when e is no cycle.
+func cycleIndex(e *checker.Error) int {
+	if !e.Kind.IsCycle() {
+		return -1
+	}
+	return e.Cycle
+}
+
 // writeTrails writes a trail file for each error of res and returns their
 // names ("" where writing failed, which it says on stderr).
 func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result) []string {
 	var trails []string
 	for k, e := range res.Errors {
 		name := trail.Path(path, k+1)
-		if err := trail.Write(name, m, e.Msg, e.Trail); err != nil {
+		if err := trail.Write(name, m, e.Msg, e.Trail, cycleIndex(e)); err != nil {
 			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
 			name = ""
 		}
