@@ -98,7 +98,7 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 			}
 
 			path := trail.Path(file, 1)
-			if err := trail.Write(path, m, e.Msg, e.Trail); err != nil {
+			if err := trail.Write(path, m, e.Msg, e.Trail, -1); err != nil {
 				t.Fatal(err)
 			}
 			f, err := os.Open(path)
@@ -114,7 +114,7 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 				t.Fatalf("trail read back: model %s error %q %d steps; want %s %q %d",
 					tr.Model, tr.Error, len(tr.Steps), m.Fingerprint(), e.Msg, len(e.Trail))
 			}
-			end, raised, err := trail.Follow(m, tr.Steps)
+			end, raised, err := trail.Follow(m, tr.Steps, tr.Cycle)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 	"gmc/internal/spinref"
 	"gmc/lang"
 	"gmc/store"
+	"gmc/trail"
 	"gmc/vm"
 )
 
@@ -52,9 +53,16 @@ func readLivenessRows(t *testing.T) []livenessRow {
 // with its first claim (or -N's, or np_ for the non-progress modes), -a,
 // -l, -f, -c and -m as pan reads them.
 func livenessSearch(t *testing.T, r livenessRow, st store.Store) (*Result, error) {
+	_, res, err := livenessRun(t, r, st)
+	return res, err
+}
+
+// livenessRun is livenessSearch, which also returns the model searched
+// (compiled with the claim).
+func livenessRun(t *testing.T, r livenessRow, st store.Store) (*vm.Model, *Result, error) {
 	spec, diags := lang.Load(filepath.Join("testdata/liveness", r.model+".pml"), nil)
 	if diags.ErrorCount() > 0 {
-		return nil, fmt.Errorf("%v", diags)
+		return nil, nil, fmt.Errorf("%v", diags)
 	}
 	opts := Options{Store: st}
 	vmOpts := vm.Options{}
@@ -93,12 +101,13 @@ func livenessSearch(t *testing.T, r livenessRow, st store.Store) (*Result, error
 	}
 	m, err := vm.Compile(spec, vmOpts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if opts.Cycles == AcceptanceCycles && !m.HasAcceptLabels() {
 		opts.Cycles = NoCycles // pan: "no accept labels are defined, so option -a has no effect (ignored)"
 	}
-	return NewDFS(m, opts).Run()
+	res, err := NewDFS(m, opts).Run()
+	return m, res, err
 }
 
 // livenessKnownDiffs are rows gmc does not reproduce yet, each with what
@@ -189,5 +198,67 @@ func TestLivenessBitstate(t *testing.T) {
 				t.Errorf("stored matched transitions atomic depth errors: gmc %v, pan -DBITSTATE %v", got, want)
 			}
 		})
+	}
+}
+
+// TestLivenessTrails follows the trail of the first error of every row
+// of expected.tsv that has errors, on the model with its claim, as gmc
+// replay does: the trail must be one the search could take (the claim's
+// steps in its turns), reach its error, and, for a cycle, lead back to
+// the state where its cycle starts (which is where pan's trail says, or
+// the path has no such state).
+func TestLivenessTrails(t *testing.T) {
+	followed := 0
+	for _, r := range readLivenessRows(t) {
+		if r.want[5] == 0 || strings.HasPrefix(r.model, "trace") || strings.HasPrefix(r.model, "notrace") {
+			continue
+		}
+		name := r.model + " " + r.mode + " " + r.flags
+		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
+			m, res, err := livenessRun(t, r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Errors) == 0 {
+				t.Fatal("no error kept")
+			}
+			e := res.Errors[0]
+			cycle := -1
+			if e.Kind.IsCycle() {
+				cycle = e.Cycle
+				if cycle < 0 || cycle >= len(e.Trail) {
+					t.Fatalf("%s: the cycle starts at step %d of %d", e.Msg, cycle, len(e.Trail))
+				}
+			}
+			if e.Kind != AcceptStutter && len(e.Trail) < e.Depth {
+				t.Errorf("%s at depth %d: a trail of %d steps", e.Msg, e.Depth, len(e.Trail))
+			}
+			end, raised, err := trail.Follow(m, trail.Entries(e.Trail), cycle)
+			if err != nil {
+				t.Fatalf("%s: %v", e.Msg, err)
+			}
+			switch e.Kind {
+			case ClaimEnd:
+				if !m.ClaimEnded(end.S) && m.NrPr(end.S) != 0 {
+					t.Errorf("the trail of %q ends with the claim at state %d", e.Msg, m.ClaimPC(end.S))
+				}
+			case AssertionViolated:
+				found := false
+				for _, x := range raised {
+					found = found || x.Msg == e.Msg
+				}
+				if !found {
+					t.Errorf("the trail's last step raises %v, not %q", raised, e.Msg)
+				}
+			case AcceptStutter:
+				if moves, _ := end.Moves(); len(moves) > 0 || !m.Accepting(end.S) {
+					t.Errorf("accept stutter: the trail ends where %d moves are possible (accepting: %v)", len(moves), m.Accepting(end.S))
+				}
+			}
+			followed++
+		})
+	}
+	if followed < 40 {
+		t.Errorf("only %d trails followed", followed)
 	}
 }

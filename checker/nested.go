@@ -607,9 +607,11 @@ func (p *product) dummyMove(n *pnode) {
 		child.tau = tauClaim
 	}
 	vm.CopyState(p.stateAt(depth+1), p.stateAt(depth))
+	p.path.push(pathStep{pid: trail.Dummy}) // (a trail shows its depth)
 	p.depth++
 	p.newState(p.top(), 0, noContext())
 	p.depth--
+	p.path.pop()
 	p.cnt[p.aT&1] = child.oval
 	child.opm &^= opmFairDummy
 }
@@ -772,16 +774,21 @@ func (p *product) keyOf(s *vm.State) []byte {
 	return key
 }
 
-// trail is the path from the initial state: the system's steps (the
-// claim's are left out, as gmc's trails hold the system's moves only).
+// trail is the path from the initial state: the claim's steps and the
+// system's, and the dummy moves of fairness, one per depth, as in pan's
+// trails.
 func (p *product) trail() []trail.Step {
-	var out []trail.Step
-	for i := range p.path.len() {
+	out := make([]trail.Step, p.path.len())
+	for i := range out {
 		st := p.path.at(i)
-		if st.pid < 0 {
-			continue
+		switch st.pid {
+		case trail.Dummy:
+			out[i] = trail.Step{Pid: trail.Dummy}
+		case vm.ClaimPid:
+			out[i] = trail.Step{Pid: vm.ClaimPid, Trans: p.m.Claim.Trans[st.trans]}
+		default:
+			out[i] = trail.Step{Pid: int(st.pid), Trans: p.m.Types[st.proctype].Trans[st.trans]}
 		}
-		out = append(out, trail.Step{Pid: int(st.pid), Trans: p.m.Types[st.proctype].Trans[st.trans]})
 	}
 	return out
 }
@@ -793,6 +800,9 @@ func (p *product) report(e *Error, depth int) {
 	e.Depth = depth
 	if p.found >= 0 {
 		e.Depth = p.found
+	}
+	if e.Kind.IsCycle() {
+		e.Cycle = p.cycleStart(p.found, depth)
 	}
 	p.found = -1 // (pan's uerror forgets it, even inside a nested search)
 	if p.res.record(e, p.opts.MaxErrors, p.trail) {

@@ -116,7 +116,12 @@ type Error struct {
 	Msg   string
 	Depth int          // as pan reports it (see explore)
 	Trail []trail.Step // kept for the errors in Result.Errors only
-	Trans *vm.Trans    // the transition that failed, for assertions and run-time errors
+	// Cycle is, for a cycle (Kind.IsCycle), the index in Trail of the
+	// cycle's first step: Trail[:Cycle] is the stem, Trail[Cycle:] the
+	// cycle, which leads back to the state the stem reaches (-1: not
+	// known).
+	Cycle int
+	Trans *vm.Trans // the transition that failed, for assertions and run-time errors
 	Pid   int
 	Pos   lang.Pos // the statement that failed (zero for invalid end states)
 }
@@ -134,6 +139,10 @@ const (
 	ClaimEnd      // the never claim reached its end: its property is violated
 	AcceptStutter // no move from an accepting state (a cycle search without a claim)
 )
+
+// IsCycle reports whether errors of kind k are cycles (their trails end
+// in a cycle, Error.Cycle).
+func (k ErrorKind) IsCycle() bool { return k == AcceptanceCycle || k == NonProgressCycle }
 
 // String names the kind in snake case, as JSON output does.
 func (k ErrorKind) String() string {

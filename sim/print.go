@@ -37,6 +37,28 @@ type Result struct {
 	InvalidEnd bool
 	Limited    bool // the -u bound stopped it
 	Stopped    bool // Options.Stop ended it
+
+	// A replay's ends: a never claim at its end (or every process gone,
+	// the claim included); an accepting state without moves (a cycle
+	// search without a claim); a cycle, from step CycleStart (an index in
+	// Steps, -1: none), that leads back to the state where it starts.
+	ClaimEnd, AcceptStutter bool
+	CycleStart              int
+	CycleClosed             bool
+	// Steps are the steps a replay took.
+	Steps []Step
+}
+
+// Step is one step of a replay: process Pid (-1: the never claim; -2: a
+// dummy move of fairness, which shows nothing) of proctype Proc took the
+// transition of element State, at Pos, whose text is Text.
+type Step struct {
+	Depth int    `json:"depth"`
+	Pid   int    `json:"pid"`
+	Proc  string `json:"proc,omitempty"`
+	Pos   string `json:"pos,omitempty"`
+	State int    `json:"state,omitempty"`
+	Text  string `json:"text,omitempty"`
 }
 
 // printer writes a run's output in SPIN's words. It tracks what the
@@ -487,7 +509,13 @@ func (p *printer) chanLine(s *vm.State, it vm.Item, prefix string) {
 // created (SPIN's wrapup).
 func (p *printer) finalReport() {
 	s := p.r.S
-	if n := s.NrProcs(); n > 0 {
+	// SPIN shows a never claim as a process, after the system's, and
+	// counts it in the plural of "processes created"; the np_ claim it
+	// does not find.
+	claim := p.m.Claim
+	shown := claim != nil && claim.Name != vm.NonProgressClaim
+	claimPC := p.m.ClaimPC(s)
+	if n := s.NrProcs(); n > 0 || shown && claimPC >= 0 {
 		fmt.Fprintf(p.w, "#processes: %d\n", n)
 		p.dumpGlobals(s, nil)
 		for pid := n - 1; pid >= 0; pid-- {
@@ -497,9 +525,16 @@ func (p *printer) finalReport() {
 				p.dumpLocals(s, pid, nil, nil)
 			}
 		}
+		if shown && claimPC >= 0 {
+			fmt.Fprintf(p.w, "%3d:\tproc  - (%s:1) %s\n", p.res.Depth, claim.Name, where(claim, claim.PCs[claimPC].Seqno))
+		}
 	}
-	if p.res.Created == 1 {
-		fmt.Fprintln(p.w, "1 process created")
+	nproc := p.res.Created // (SPIN's nproc, which decides the plural)
+	if shown {
+		nproc++
+	}
+	if nproc == 1 {
+		fmt.Fprintf(p.w, "%d process created\n", p.res.Created)
 	} else {
 		fmt.Fprintf(p.w, "%d processes created\n", p.res.Created)
 	}

@@ -9,55 +9,156 @@ import (
 	"gmc/vm"
 )
 
-// Replay follows a trail's steps on m, as spin -t does, printing each
-// statement the steps execute, and ends with "trail ends after N steps"
-// and the final report. m must be compiled as the run that wrote the
-// trail was (statement merging on or off), with vm.Options{Trace: true}.
-// A step the model cannot take ends the replay with an error.
-func Replay(m *vm.Model, steps []trail.Entry, opts Options, w io.Writer) (*Result, error) {
-	r, err := vm.NewRunner(m)
+// Replay follows trail t on m, as spin -t does, printing each statement
+// the steps execute, and ends with "trail ends after N steps" and the
+// final report. m must be compiled as the run that wrote the trail was
+// (statement merging on or off, with the claim t names), with
+// vm.Options{Trace: true}. With a claim, its moves are shown as SPIN
+// shows them ("Never claim moves to line N", when the line changes), and
+// the start of a cycle as <<<<<START OF CYCLE>>>>>; a trail whose cycle
+// does not lead back to the state where it starts is refused, as is a
+// step the model cannot take.
+func Replay(m *vm.Model, t *trail.File, opts Options, w io.Writer) (*Result, error) {
+	walker, err := trail.NewWalker(m)
 	if err != nil {
 		return nil, err
 	}
+	r := walker.R
 	p := newPrinter(w, m, r, opts)
 	p.replay = true
+	p.res.CycleStart = -1
+	for _, l := range m.Spec.LTLs {
+		fmt.Fprintf(w, "ltl %s: %s\n", l.Name, l.Text)
+	}
+	claim := m.Claim
+	shown := claim != nil && claim.Name != vm.NonProgressClaim // SPIN cannot show np_
+	if claim != nil && (opts.Steps || opts.Globals || opts.Locals) {
+		fmt.Fprintf(w, "starting claim %d\n", claim.ID)
+	}
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
 		p.res.Created++
 		p.numberLocals(r.S, pid)
 	}
-	for i, st := range steps {
+	lastLine := -1
+steps:
+	for i, st := range t.Steps {
 		depth := i + 1
+		if i == t.Cycle {
+			indent := "  "
+			if opts.NoIndent {
+				indent = ""
+			}
+			fmt.Fprintf(w, "%s<<<<<START OF CYCLE>>>>>\n", indent)
+			walker.MarkCycle()
+			p.res.CycleStart = i
+		}
 		if opts.MaxSteps > 0 && depth >= opts.MaxSteps {
 			fmt.Fprintf(w, "-------------\ndepth-limit (-u%d steps) reached\n", opts.MaxSteps)
 			p.res.Limited = true
 			p.res.Depth = depth
 			break
 		}
-		mv, err := trail.NextMove(r, st)
+		mv, err := walker.Next(st)
 		if err != nil {
-			return p.res, fmt.Errorf("step %d (process %d, transition %d): %v", depth, st.Pid, st.Trans, err)
+			return p.res, fmt.Errorf("step %d (%s): %v", depth, trail.Describe(st), err)
 		}
 		p.res.Depth = depth
-		if p.replayStep(mv) {
+		switch mv.Pid {
+		case trail.Dummy:
+			walker.Do(mv)
+			p.record(mv, nil)
+			continue
+		case vm.ClaimPid:
+			line, text, stop := p.claimStep(walker, mv)
+			if shown && line != lastLine {
+				lastLine = line
+				fmt.Fprintf(w, "Never claim moves to line %d\t[%s]\n", line, text)
+			}
+			if stop {
+				break steps
+			}
+			continue
+		}
+		if p.replayStep(walker, mv) {
 			break
 		}
 	}
-	if !p.res.Limited && !p.res.Assertion && p.res.Fatal == nil {
+	switch {
+	case p.res.Limited || p.res.Assertion || p.res.Fatal != nil:
+	case t.Cycle >= 0 && p.res.CycleStart >= 0:
+		if err := walker.Closes(); err != nil {
+			return p.res, err
+		}
+		p.res.CycleClosed = true
+	case claim != nil:
+		p.res.ClaimEnd = m.ClaimEnded(r.S) || m.NrPr(r.S) == 0
+	default:
 		moves, _ := r.Moves()
 		p.res.InvalidEnd = len(moves) == 0 && !m.ValidEnd(r.S)
+		p.res.AcceptStutter = len(moves) == 0 && m.Accepting(r.S)
 	}
 	fmt.Fprintf(w, "spin: trail ends after %d steps\n", p.res.Depth)
 	p.finalReport()
 	return p.res, nil
 }
 
+// claimStep takes a step of the never claim and returns the line and
+// text SPIN shows for it (those of the last statement it executed); it
+// prints the assertion violations the step raised (an ltl claim's
+// finite violation), and reports whether the replay must stop.
+func (p *printer) claimStep(walker *trail.Walker, mv vm.Move) (line int, text string, stop bool) {
+	claim := p.m.Claim
+	p.mv, p.before, p.pt, p.pid = mv, p.r.S, claim, 0
+	p.stmts, p.errsShown, p.startedNow = p.stmts[:0], 0, 0
+	p.finish = nil
+	errs := walker.Do(mv)
+	elem := mv.T.Elem
+	if n := len(p.stmts); n > 0 {
+		elem = claim.StmtElem[p.stmts[n-1]]
+	}
+	for _, e := range errs {
+		if e.Fatal {
+			p.errorLine(e.Stmt, e.Msg)
+			p.res.Fatal = e
+			stop = true
+		} else {
+			p.assertion(claim, e)
+			p.res.Assertion = true
+		}
+	}
+	if mv.T.End && p.opts.Steps && !p.quiet() && p.r.S.NrProcs() == 0 {
+		fmt.Fprintf(p.w, "%3d: claim terminates\n", p.res.Depth)
+	}
+	e := claim.Elements[elem-1]
+	p.record(mv, claim)
+	return e.Own.Line, e.Text, stop
+}
+
+// record keeps a step of the replay, move mv of a process of type pt,
+// for Result.Steps.
+func (p *printer) record(mv vm.Move, pt *vm.ProcType) {
+	p.res.Steps = append(p.res.Steps, StepOf(p.res.Depth, mv.Pid, pt, mv.T))
+}
+
+// StepOf describes step depth of a trail: process pid, of type pt, took
+// transition t (pt and t nil for a dummy move).
+func StepOf(depth, pid int, pt *vm.ProcType, t *vm.Trans) Step {
+	st := Step{Depth: depth, Pid: pid}
+	if pt != nil && t != nil {
+		e := pt.Elements[t.Elem-1]
+		st.Proc, st.Pos, st.State, st.Text = pt.Name, fmt.Sprintf("%s:%d", e.Own.File, e.Own.Line), t.Elem, e.Text
+	}
+	return st
+}
+
 // replayStep takes one trail step and prints it: a line per statement the
 // step executed (a merged chain or a d_step executes several), each after
 // the printf output and errors of its statement. It reports whether the
 // replay must stop (a fatal error).
-func (p *printer) replayStep(mv vm.Move) (stop bool) {
+func (p *printer) replayStep(walker *trail.Walker, mv vm.Move) (stop bool) {
 	r := p.r
 	p.begin(mv)
+	pt := p.pt
 	shown := 0
 	p.finish = func(st lang.Stmt, s *vm.State, last bool) {
 		for _, e := range p.newErrors() {
@@ -75,7 +176,8 @@ func (p *printer) replayStep(mv vm.Move) (stop bool) {
 		p.stepLine(s, mv.Pid, p.pt, elem, stmtText(p.pt, st))
 		p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
 	}
-	errs := r.Do(mv)
+	errs := walker.Do(mv)
+	p.record(mv, pt)
 	for _, e := range errs {
 		if e.Fatal {
 			p.finish = nil

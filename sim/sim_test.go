@@ -154,11 +154,8 @@ func run(t *testing.T, model string, replay bool, opts Options) string {
 	if len(res.Errors) == 0 {
 		t.Fatal("the search finds no error to replay")
 	}
-	var steps []trail.Entry
-	for _, st := range res.Errors[0].Trail {
-		steps = append(steps, trail.Entry{Pid: st.Pid, Trans: st.Trans.ID})
-	}
-	if _, err := Replay(m, steps, opts, &out); err != nil {
+	tf := &trail.File{Steps: trail.Entries(res.Errors[0].Trail), Cycle: -1}
+	if _, err := Replay(m, tf, opts, &out); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()

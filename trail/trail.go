@@ -12,23 +12,44 @@ import (
 	"gmc/vm"
 )
 
-// Version is the version of the trail format Write writes.
+// Version is the version of the trail format Write writes; Read reads
+// it and version 1 (which had no claim, cycle or dummy lines).
 //
 // A trail is a text file:
 //
-//	gmc-trail 1
+//	gmc-trail 2
 //	model <the model's fingerprint>
 //	merge <true or false: whether statements were merged>
+//	claim <the never claim the search ran with the system, np_ for -l>
 //	error <what went wrong>
+//	<pid> <transition id>
+//	...
+//	cycle
 //	<pid> <transition id>
 //	...
 //	end <number of steps>
 //
 // with one line per step from the initial state: the process that moved
-// and the ID of the transition it took (vm.Trans.ID). The send and the
-// receive of a rendezvous are two steps. The end line tells a whole trail
-// from a truncated one. Lines starting with # are comments.
-const Version = 1
+// (-1: the never claim) and the ID of the transition it took (vm.Trans.ID,
+// in the claim's transitions for -1). The send and the receive of a
+// rendezvous are two steps. The claim line is there only when a claim
+// ran: its steps and the system's then alternate as in pan's trails,
+// which hold the claim's moves too (docs/references.md#spin-claims). The
+// cycle line, in the trail of an acceptance or non-progress cycle, stands
+// where pan's trail has its -1:-1:-1 line: the steps after it form the
+// cycle, which leads back to the state before it. A line "dummy" is a
+// move of weak fairness that changes nothing (pan counts it in the depth
+// and leaves it out of its trail). The end line tells a whole trail from
+// a truncated one; it counts the step and dummy lines. Lines starting
+// with # are comments.
+const Version = 2
+
+// ClaimPid is the pid a trail gives the never claim's steps.
+const ClaimPid = vm.ClaimPid
+
+// Dummy is the pid of a dummy step (a move of weak fairness that changes
+// nothing but the depth).
+const Dummy = -2
 
 // Path is the file the k-th error (from 1) of a run on model is
 // written to, named as SPIN names them: model.trail, model1.trail, ...
@@ -40,19 +61,34 @@ func Path(model string, k int) string {
 }
 
 // Step is one step of a path a search took: process Pid took transition
-// Trans. Searches keep the paths to their errors as steps.
+// Trans (Pid ClaimPid: the never claim; Dummy: a dummy move, Trans nil).
+// Searches keep the paths to their errors as steps.
 type Step struct {
 	Pid   int
 	Trans *vm.Trans
 }
 
 // Write writes the path steps, which ends in the error msg, to path as a
-// trail of m. The file is written whole or not at all: it is written to a
-// temporary file in the same directory and renamed into place.
-func Write(path string, m *vm.Model, msg string, steps []Step) error {
+// trail of m; m's claim, if it has one, ran with the system. cycle is the
+// index in steps of the first step of the cycle the path ends in, -1 when
+// the error is no cycle. The file is written whole or not at all: it is
+// written to a temporary file in the same directory and renamed into
+// place.
+func Write(path string, m *vm.Model, msg string, steps []Step, cycle int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nmerge %v\nerror %s\n", Version, m.Fingerprint(), m.Merge, strings.ReplaceAll(msg, "\n", " "))
-	for _, st := range steps {
+	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nmerge %v\n", Version, m.Fingerprint(), m.Merge)
+	if m.Claim != nil {
+		fmt.Fprintf(&b, "claim %s\n", m.Claim.Name)
+	}
+	fmt.Fprintf(&b, "error %s\n", strings.ReplaceAll(msg, "\n", " "))
+	for i, st := range steps {
+		if i == cycle {
+			b.WriteString("cycle\n")
+		}
+		if st.Pid == Dummy {
+			b.WriteString("dummy\n")
+			continue
+		}
 		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
 	}
 	fmt.Fprintf(&b, "end %d\n", len(steps))
@@ -60,17 +96,21 @@ func Write(path string, m *vm.Model, msg string, steps []Step) error {
 }
 
 // Entry is one step as a trail file records it: the process that moved
-// and the ID of the transition it took.
+// (ClaimPid: the claim; Dummy: a dummy move) and the ID of the transition
+// it took.
 type Entry struct {
 	Pid   int
-	Trans int // the transition's ID in the process's proctype
+	Trans int // the transition's ID in the process's proctype (or the claim's)
 }
 
 // Entries are the entries a trail file records for steps.
 func Entries(steps []Step) []Entry {
 	out := make([]Entry, len(steps))
 	for i, st := range steps {
-		out[i] = Entry{Pid: st.Pid, Trans: st.Trans.ID}
+		out[i] = Entry{Pid: st.Pid}
+		if st.Trans != nil {
+			out[i].Trans = st.Trans.ID
+		}
 	}
 	return out
 }
@@ -80,8 +120,12 @@ type File struct {
 	Version int
 	Model   string // the fingerprint of the model it was found on
 	Merge   bool   // the model's statements were merged
+	Claim   string // the never claim that ran with the system ("": none)
 	Error   string
 	Steps   []Entry
+	// Cycle is the index in Steps of the first step of the cycle the
+	// trail ends in, -1 when it records no cycle.
+	Cycle int
 }
 
 // Read parses a trail. Errors name the line they are on.
@@ -90,7 +134,7 @@ func Read(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &File{Merge: true}
+	t := &File{Merge: true, Cycle: -1}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
 	ended := false
@@ -113,8 +157,8 @@ func Read(r io.Reader) (*File, error) {
 				return nil, bad("not a gmc trail (it does not start with gmc-trail)")
 			}
 			v, err := strconv.Atoi(rest)
-			if err != nil || v != Version {
-				return nil, bad("trail format version %q; this gmc reads version %d", rest, Version)
+			if err != nil || v < 1 || v > Version {
+				return nil, bad("trail format version %q; this gmc reads versions 1 to %d", rest, Version)
 			}
 			t.Version = v
 			if data[len(data)-1] != '\n' {
@@ -131,6 +175,18 @@ func Read(r io.Reader) (*File, error) {
 			t.Error = rest
 		case key == "merge":
 			t.Merge = rest != "false"
+		case key == "claim" && t.Version >= 2:
+			if rest == "" || len(t.Steps) > 0 {
+				return nil, bad("a claim line names the claim, before the steps")
+			}
+			t.Claim = rest
+		case key == "cycle" && t.Version >= 2:
+			if t.Cycle >= 0 {
+				return nil, bad("a second cycle line")
+			}
+			t.Cycle = len(t.Steps)
+		case key == "dummy" && t.Version >= 2:
+			t.Steps = append(t.Steps, Entry{Pid: Dummy})
 		case key == "end":
 			n, err := strconv.Atoi(rest)
 			if err != nil || n != len(t.Steps) {
@@ -140,7 +196,7 @@ func Read(r io.Reader) (*File, error) {
 		default:
 			pid, err1 := strconv.Atoi(key)
 			tr, err2 := strconv.Atoi(strings.TrimSpace(rest))
-			if err1 != nil || err2 != nil || pid < 0 || tr < 0 {
+			if err1 != nil || err2 != nil || pid < 0 && !(pid == ClaimPid && t.Claim != "") || tr < 0 {
 				return nil, bad("want a step \"pid transition\", got %q", text)
 			}
 			t.Steps = append(t.Steps, Entry{Pid: pid, Trans: tr})
@@ -158,43 +214,71 @@ func Read(r io.Reader) (*File, error) {
 	if !ended {
 		return nil, fmt.Errorf("the trail is truncated: it has no end line after its %d steps", len(t.Steps))
 	}
+	if t.Cycle >= len(t.Steps) {
+		return nil, fmt.Errorf("the trail's cycle has no steps (a damaged trail?)")
+	}
 	return t, nil
 }
 
 // Follow replays steps on m from the initial state, as the search took
 // them, and returns the runner at the state reached and the errors the
-// last step raised.
+// last step raised. m must be compiled with the claim the search ran, if
+// any (File.Claim).
 // It fails if a step is not one the search could have taken: a process
 // that does not exist, a transition that is not at the process's pc or
 // not executable, another process moving inside an atomic sequence that
-// could go on, or a rendezvous left without its receive.
-func Follow(m *vm.Model, steps []Entry) (*vm.Runner, []*vm.RuntimeError, error) {
-	r, err := vm.NewRunner(m)
+// could go on, a rendezvous left without its receive, a claim step out of
+// the claim's turn. When cycle >= 0 it also fails unless the steps from
+// cycle on lead back to the state before them (the cycle closes).
+func Follow(m *vm.Model, steps []Entry, cycle int) (*vm.Runner, []*vm.RuntimeError, error) {
+	w, err := NewWalker(m)
 	if err != nil {
 		return nil, nil, err
 	}
 	var raised []*vm.RuntimeError
 	for i, st := range steps {
-		mv, err := NextMove(r, st)
-		if err != nil {
-			return nil, nil, fmt.Errorf("step %d (process %d, transition %d): %v", i+1, st.Pid, st.Trans, err)
+		if i == cycle {
+			w.MarkCycle()
 		}
-		raised = r.Do(mv)
+		mv, err := w.Next(st)
+		if err != nil {
+			return nil, nil, fmt.Errorf("step %d (%s): %v", i+1, Describe(st), err)
+		}
+		raised = w.Do(mv)
 		for _, e := range raised {
 			if e.Fatal && i != len(steps)-1 {
-				return nil, nil, fmt.Errorf("step %d (process %d, transition %d): %s, yet the trail goes on", i+1, st.Pid, st.Trans, e.Msg)
+				return nil, nil, fmt.Errorf("step %d (%s): %s, yet the trail goes on", i+1, Describe(st), e.Msg)
 			}
 		}
 	}
-	if r.Pending != 0 {
+	if w.R.Pending != 0 {
 		return nil, nil, fmt.Errorf("the trail ends inside a rendezvous")
 	}
-	return r, raised, nil
+	if cycle >= 0 {
+		if err := w.Closes(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return w.R, raised, nil
 }
 
-// NextMove finds the move a trail step names among the moves r can make,
-// or says why the step is not possible.
+// Describe names a trail step in messages.
+func Describe(st Entry) string {
+	switch st.Pid {
+	case ClaimPid:
+		return fmt.Sprintf("the claim, transition %d", st.Trans)
+	case Dummy:
+		return "a dummy move"
+	}
+	return fmt.Sprintf("process %d, transition %d", st.Pid, st.Trans)
+}
+
+// NextMove finds the move a trail step of a process names among the moves
+// r can make, or says why the step is not possible.
 func NextMove(r *vm.Runner, st Entry) (vm.Move, error) {
+	if st.Pid < 0 {
+		return vm.Move{}, fmt.Errorf("a step of the never claim, in a trail of the model without it")
+	}
 	moves, _ := r.Moves()
 	for _, mv := range moves {
 		if mv.Pid == st.Pid && mv.T.ID == st.Trans {

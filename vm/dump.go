@@ -108,10 +108,11 @@ func dumpFlags(src *PC, t *Trans, el Element) string {
 	return string(f)
 }
 
-// Fingerprint identifies the model's transition system: proctypes, their
-// transitions (targets, flags, text and code) and the state layout. Trails
-// carry it, so a trail is not replayed against a model it was not found
-// on. Source positions are left out: moving a comment does not change it.
+// Fingerprint identifies the model's transition system: proctypes (and
+// the never claim composed with them, if any), their transitions
+// (targets, flags, text and code) and the state layout. Trails carry it,
+// so a trail is not replayed against a model it was not found on. Source
+// positions are left out: moving a comment does not change it.
 func (m *Model) Fingerprint() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "hidden %d globals %d+%d last %v prio %v merge %v dead %v\n",
@@ -119,7 +120,14 @@ func (m *Model) Fingerprint() string {
 	for _, ct := range m.Chans {
 		fmt.Fprintf(h, "chan %d cap %d size %d\n", ct.ID, ct.Cap, ct.Size)
 	}
-	for _, pt := range m.Types {
+	units := m.Types
+	if m.Claim != nil {
+		// the claim a search runs with the system: a trail of that
+		// search holds its steps (the models without claims keep their
+		// fingerprints)
+		units = append(units[:len(units):len(units)], m.Claim)
+	}
+	for _, pt := range units {
 		fmt.Fprintf(h, "proctype %s start %d size %d\n", pt.Name, pt.Start, pt.Size)
 		for _, pc := range pt.PCs {
 			for _, t := range pc.Trans {

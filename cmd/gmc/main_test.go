@@ -54,6 +54,33 @@ var cliCases = []struct {
 	{"run_ltl_arg_bad", []string{"run", "--ltl", "[] (x < ) ", "ltls.pml"}, nil, nil},
 	{"run_ltl_arg_n", []string{"run", "--ltl", "[] (x < 9)", "-N", "reaches", "ltls.pml"}, nil, nil},
 	{"replay_nonprogress", []string{"replay", "progress.pml"}, [][]string{{"run", "-l", "progress.pml"}}, nil},
+	{"replay_nonprogress_json", []string{"replay", "--json", "progress.pml"}, [][]string{{"run", "-l", "progress.pml"}}, nil},
+	{"replay_claim", []string{"replay", "accept.pml"}, runFirst("accept.pml"), nil},
+	{"run_accept_json", []string{"run", "--json", "accept.pml"}, nil, nil},
+	{"replay_claim_json", []string{"replay", "--json", "accept.pml"}, runFirst("accept.pml"), nil},
+	{"replay_claim_end", []string{"replay", "claim_end.pml"}, [][]string{{"run", "--safety", "claim_end.pml"}}, nil},
+	{"replay_ltl", []string{"replay", "ltl.pml"}, runFirst("ltl.pml"), nil},
+	{"replay_ltl_noclaim", []string{"replay", "ltl.pml"}, runFirst("ltl.pml"),
+		editFile("ltl.pml.trail", func(s string) string { return strings.Replace(s, "claim p1\n", "", 1) })},
+	{"replay_cycle_open", []string{"replay", "accept.pml"}, runFirst("accept.pml"),
+		editFile("accept.pml.trail", func(s string) string {
+			// the last step dropped (the end line too): the cycle no
+			// longer closes
+			lines := strings.Split(strings.TrimSpace(s), "\n")
+			lines = append(lines[:len(lines)-2], "end "+strconv.Itoa(len(lines)-8))
+			return strings.Join(lines, "\n") + "\n"
+		})},
+	{"replay_cycle_moved", []string{"replay", "accept.pml"}, runFirst("accept.pml"),
+		editFile("accept.pml.trail", func(s string) string {
+			lines := strings.Split(s, "\n")
+			for i, l := range lines {
+				if l == "cycle" {
+					lines[i], lines[i+1] = lines[i+1], lines[i]
+					break
+				}
+			}
+			return strings.Join(lines, "\n")
+		})},
 	{"run_divide", []string{"run", "divide.pml"}, nil, nil},
 	{"run_depth", []string{"run", "-m50", "deep.pml"}, nil, nil},
 	{"run_max_states", []string{"run", "--max-states", "10", "deep.pml"}, nil, nil},

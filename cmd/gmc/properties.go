@@ -29,8 +29,8 @@ type propertyRun struct {
 }
 
 // runProperties checks the claims of f.mode.each, one search each, with
-// the model compiled with that claim; system is the model without one.
-func runProperties(spec *lang.Spec, system *vm.Model, path string, f runFlags, vmOpts vm.Options, opts checker.Options, stdout, stderr io.Writer) int {
+// the model compiled with that claim.
+func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, opts checker.Options, stdout, stderr io.Writer) int {
 	var runs []propertyRun
 	written := 0
 	for _, claim := range f.mode.each {
@@ -65,9 +65,7 @@ func runProperties(spec *lang.Spec, system *vm.Model, path string, f runFlags, v
 			fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 			return exitUsage
 		}
-		// Trails hold the system's steps (a claim's are not replayed),
-		// so they are written for the model without the claim.
-		trails := writeTrails(stderr, path, system, res, written)
+		trails := writeTrails(stderr, path, m, res, written)
 		written += len(trails)
 		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), bits: bits})
 		if res.Stop.Reason == search.Interrupted {
@@ -169,12 +167,15 @@ func propertyVerdict(r propertyRun) (verdict, detail string) {
 	return "holds", ""
 }
 
-// propertyJSON is one property's search in run --json's `properties`.
+// propertyJSON is one property's search in run --json's `properties`:
+// its name and verdict, and, when the run checked several, its search's
+// object (with one, that is the run's).
 type propertyJSON struct {
-	Name    string `json:"name"`
-	Formula string `json:"formula,omitempty"` // an ltl block's, as spin prints it
-	Verdict string `json:"verdict"`           // violated, holds, no_finite_violation, unknown
-	runJSON
+	Name     string `json:"name"`
+	Formula  string `json:"formula,omitempty"` // an ltl block's, as spin prints it
+	Verdict  string `json:"verdict"`           // violated, holds, no_finite_violation, unknown
+	Errors   int64  `json:"errors"`
+	*runJSON `json:",omitempty"`
 }
 
 // propertiesJSON is run --json's object for a run of properties: with one
@@ -185,8 +186,8 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 	var errs []errorJSON
 	for _, r := range runs {
 		verdict, _ := propertyVerdict(r)
-		p := propertyJSON{Name: r.mode.claim, Verdict: strings.ReplaceAll(verdict, " ", "_"),
-			runJSON: resultJSON(path, r.mode.name(), r.res, r.trails, r.heap, r.bits, nil)}
+		out := resultJSON(r.model, path, r.mode.name(), r.res, r.trails, r.heap, r.bits, nil)
+		p := propertyJSON{Name: r.mode.claim, Verdict: strings.ReplaceAll(verdict, " ", "_"), Errors: out.Errors, runJSON: &out}
 		if l := ltlOf(spec, r.mode.claim); l != nil {
 			p.Formula = l.Text
 		}
@@ -194,7 +195,8 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 		errs = append(errs, p.ErrorList...)
 	}
 	if len(props) == 1 {
-		out := props[0].runJSON
+		out := *props[0].runJSON
+		props[0].runJSON = nil
 		out.Properties = props
 		return out
 	}

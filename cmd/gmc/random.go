@@ -84,7 +84,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 			out.MonteCarlo = &monteCarloJSON{StatesBound: states, BFSStates: mres.BFSStates, Samples: mres.Samples,
 				SampledStates: mres.SampledStates, Unexplored: mres.Unexplored, Unvisited: mres.Unvisited}
 		}
-		out.ErrorList = errorList(res, trails)
+		out.ErrorList = errorList(m, res, trails)
 		writeJSONDocument(stdout, out)
 	} else {
 		writeErrors(stdout, res, trails)

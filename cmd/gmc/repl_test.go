@@ -160,3 +160,22 @@ func TestReplComplete(t *testing.T) {
 		t.Errorf("complete(\"\") = %q: want every command", got)
 	}
 }
+
+// TestReplCycle runs a model with a never claim in the REPL and replays
+// the trail of its acceptance cycle: the claim's moves, the cycle's start
+// and its closing are shown.
+func TestReplCycle(t *testing.T) {
+	inModels(t)
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader("load accept.pml\nrun\nreplay\nquit\n")
+	var out, errs bytes.Buffer
+	if code := gmc([]string{"repl"}, &out, &errs); code != exitOK {
+		t.Fatalf("repl: exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"acceptance cycle", "Never claim moves to line 5", "<<<<<START OF CYCLE>>>>>", "gmc: the cycle closes"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the session's output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

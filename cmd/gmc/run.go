@@ -17,6 +17,7 @@ import (
 	"gmc/lang"
 	"gmc/script"
 	"gmc/search"
+	"gmc/sim"
 	"gmc/store"
 	"gmc/trail"
 	"gmc/vm"
@@ -229,7 +230,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}
 	if f.mode.claim != "" {
-		return runProperties(spec, m, path, f, vmOpts, opts, stdout, stderr)
+		return runProperties(spec, path, f, vmOpts, opts, stdout, stderr)
 	}
 	done := showProgress(&opts, f, stderr)
 	res, err := checker.NewDFS(m, opts).Run()
@@ -255,7 +256,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, bits, cache), res.Stats.NumErrors))
 	}
 	if f.json {
-		out := resultJSON(path, f.mode.name(), res, trails, heap, bits, cache)
+		out := resultJSON(m, path, f.mode.name(), res, trails, heap, bits, cache)
 		out.Analyses = cover
 		writeJSONDocument(stdout, out)
 	} else {
@@ -572,6 +573,11 @@ type errorJSON struct {
 	Pos     string `json:"pos,omitempty"`
 	Depth   int    `json:"depth"`
 	Trail   string `json:"trail,omitempty"`
+	// Stem is the path to the error, or to the start of its cycle; Cycle
+	// the cycle (null when the error is no cycle): the claim's steps
+	// (pid -1) and the system's, as the trail holds them.
+	Stem  []sim.Step `json:"stem"`
+	Cycle []sim.Step `json:"cycle"`
 }
 
 // bitstateJSON is the bitstate part of run --json.
@@ -646,8 +652,8 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-// resultJSON is run --json's object for one search.
-func resultJSON(path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache) runJSON {
+// resultJSON is run --json's object for one search of m.
+func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache) runJSON {
 	out := runJSON{
 		Model: path, Mode: mode, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
@@ -675,21 +681,58 @@ func resultJSON(path, mode string, res *checker.Result, trails []string, heap in
 	if cov.Percent >= 0 {
 		out.Coverage.Percent = &cov.Percent
 	}
-	out.ErrorList = errorList(res, trails)
+	out.ErrorList = errorList(m, res, trails)
 	return out
 }
 
 // errorList is the errors of run --json.
-func errorList(res *checker.Result, trails []string) []errorJSON {
+func errorList(m *vm.Model, res *checker.Result, trails []string) []errorJSON {
 	list := []errorJSON{}
 	for k, e := range res.Errors {
 		ej := errorJSON{Kind: e.Kind.String(), Message: e.Msg, Depth: e.Depth, Trail: trails[k]}
+		ej.Stem = trailSteps(m, e.Trail)
+		if k := cycleIndex(e); k >= 0 && k <= len(ej.Stem) {
+			ej.Stem, ej.Cycle = ej.Stem[:k], ej.Stem[k:]
+		}
 		if e.Pos.Line > 0 {
 			ej.Pos = e.Pos.String()
 		}
 		list = append(list, ej)
 	}
 	return list
+}
+
+// trailSteps describes the steps of a trail of m for --json, following
+// them to know each process's proctype.
+func trailSteps(m *vm.Model, steps []trail.Step) []sim.Step {
+	out := make([]sim.Step, 0, len(steps))
+	w, err := trail.NewWalker(m)
+	for i, st := range steps {
+		var pt *vm.ProcType
+		switch {
+		case st.Pid == trail.ClaimPid:
+			pt = m.Claim
+		case st.Pid >= 0 && err == nil && st.Pid < w.R.S.NrProcs():
+			pt = m.ProcType(w.R.S, st.Pid)
+		}
+		out = append(out, sim.StepOf(i+1, st.Pid, pt, st.Trans))
+		if err == nil {
+			var mv vm.Move
+			if mv, err = w.Next(trail.Entries(steps[i : i+1])[0]); err == nil {
+				w.Do(mv)
+			}
+		}
+	}
+	return out
+}
+
+// cycleIndex is the index of the first step of e's cycle in its trail,
+// -1 when e is no cycle.
+func cycleIndex(e *checker.Error) int {
+	if !e.Kind.IsCycle() {
+		return -1
+	}
+	return e.Cycle
 }
 
 // writeTrails writes a trail file for each error of res and returns their
@@ -699,7 +742,7 @@ func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result
 	var trails []string
 	for k, e := range res.Errors {
 		name := trail.Path(path, after+k+1)
-		if err := trail.Write(name, m, e.Msg, e.Trail); err != nil {
+		if err := trail.Write(name, m, e.Msg, e.Trail, cycleIndex(e)); err != nil {
 			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
 			name = ""
 		}

@@ -43,9 +43,14 @@ func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 
 // loadForSim reads and compiles a model for simulation (no merging, no
 // dead-variable resets: SPIN's simulator has neither) or replay (as the
-// run that wrote the trail).
-func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, stderr io.Writer) (*vm.Model, bool) {
-	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true}, stderr)
+// run that wrote the trail, with the never claim it ran, "" for none,
+// vm.NonProgressClaim for -l).
+func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, claim string, stderr io.Writer) (*vm.Model, bool) {
+	opts := vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, Claim: claim}
+	if claim == vm.NonProgressClaim {
+		opts.Claim, opts.NonProgress = "", true
+	}
+	_, m, ok := loadModel(path, lopts, opts, stderr)
 	return m, ok
 }
 
@@ -62,7 +67,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	m, ok := loadForSim(fs.Arg(0), lopts, false, false, stderr)
+	m, ok := loadForSim(fs.Arg(0), lopts, false, false, "", stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -124,6 +129,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	lopts := f.define(fs)
 	fs.BoolVar(&f.opts.Steps, "p", true, "show every step (-p=false: only printf output and the end)")
 	fs.BoolVar(&f.chans, "c", false, "show the channels after each step")
+	asJSON := fs.Bool("json", false, "print the steps (the stem and the cycle apart) and how the trail ends as JSON, instead of spin's output")
 	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
 		return helpOrUsage(err)
 	}
@@ -141,7 +147,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc replay: %v\n", err)
 		return exitUsage
 	}
-	m, ok := loadForSim(path, lopts, tr.Merge, true, stderr)
+	// The trail names the claim its search ran with the system: the
+	// model is compiled with it, as gmc run compiled it.
+	m, ok := loadForSim(path, lopts, tr.Merge, true, tr.Claim, stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -152,33 +160,83 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if f.chans {
 		f.opts.Channels = true
 	}
-	res, err := sim.Replay(m, tr.Steps, f.opts, stdout)
+	out := stdout
+	if *asJSON {
+		out = io.Discard
+	}
+	res, err := sim.Replay(m, tr, f.opts, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc replay: %s: %v\n", trailPath, err)
 		return exitUsage
 	}
+	reached, why := replayEnd(res, tr)
+	if *asJSON {
+		writeReplayJSON(stdout, path, trailPath, tr, res, reached, why)
+	} else if res.CycleClosed {
+		// SPIN stops at the end of the trail; gmc says that it checked
+		// the lasso.
+		start := fmt.Sprintf("the state after step %d", res.CycleStart)
+		if res.CycleStart == 0 {
+			start = "the initial state"
+		}
+		fmt.Fprintf(stdout, "gmc: the cycle closes: the state after step %d is %s, where the cycle starts\n", res.Depth, start)
+	}
 	switch {
-	case res.Assertion || res.Fatal != nil || res.InvalidEnd:
+	case reached:
 		return exitViolation // the trail led to its error
 	case res.Limited:
 		return exitOK
-	case claimError(tr.Error):
-		// The replay runs the system alone: it cannot see the error.
-		fmt.Fprintf(stderr, "gmc replay: %s records a violation of the never claim or a cycle (%s): these are the system's steps to it; the claim's moves and where the cycle starts are not shown yet\n", trailPath, tr.Error)
-		return exitViolation
 	}
-	fmt.Fprintf(stderr, "gmc replay: %s: the replay ends without the error the trail records (%s)\n", trailPath, tr.Error)
+	fmt.Fprintf(stderr, "gmc replay: %s: %s\n", trailPath, why)
 	return exitUsage
 }
 
-// claimError reports whether an error message is one of a claim or a
-// cycle search, which a replay of the system alone cannot show.
-func claimError(msg string) bool {
-	switch msg {
-	case "acceptance cycle", "non-progress cycle", "end state in claim reached", "accept stutter":
-		return true
+// replayEnd reports whether a replay reached the error its trail
+// records, or says why not.
+func replayEnd(res *sim.Result, tr *trail.File) (bool, string) {
+	switch {
+	case res.Assertion || res.Fatal != nil || res.InvalidEnd || res.CycleClosed || res.ClaimEnd || res.AcceptStutter:
+		return true, ""
+	case cycleError(tr.Error) && tr.Cycle < 0:
+		return false, fmt.Sprintf("the trail records an %s but no cycle: the search reported it on a state of its first stack that is not on this path, as pan does past the first errors of -c0 (pan's trail has no cycle either)", tr.Error)
 	}
-	return false
+	return false, fmt.Sprintf("the replay ends without the error the trail records (%s)", tr.Error)
+}
+
+// cycleError reports whether an error message is one of a cycle.
+func cycleError(msg string) bool {
+	return msg == "acceptance cycle" || msg == "non-progress cycle"
+}
+
+// replayJSON is replay --json: the trail's steps, the stem (to the
+// cycle's start, or to the error) and the cycle apart, and how the
+// replay ended.
+type replayJSON struct {
+	Model       string     `json:"model"`
+	Trail       string     `json:"trail"`
+	Claim       *string    `json:"claim"` // null: none ran
+	Error       string     `json:"error"`
+	Steps       int        `json:"steps"`
+	Stem        []sim.Step `json:"stem"`
+	Cycle       []sim.Step `json:"cycle"` // null: the error is no cycle
+	CycleCloses bool       `json:"cycle_closes"`
+	Reached     bool       `json:"error_reached"`
+	Why         string     `json:"why,omitempty"` // when not reached
+}
+
+func writeReplayJSON(w io.Writer, path, trailPath string, tr *trail.File, res *sim.Result, reached bool, why string) {
+	out := replayJSON{Model: path, Trail: trailPath, Error: tr.Error, Steps: res.Depth, Stem: res.Steps,
+		CycleCloses: res.CycleClosed, Reached: reached, Why: why}
+	if tr.Claim != "" {
+		out.Claim = &tr.Claim
+	}
+	if k := res.CycleStart; k >= 0 && k <= len(res.Steps) {
+		out.Stem, out.Cycle = res.Steps[:k], res.Steps[k:]
+	}
+	if out.Stem == nil {
+		out.Stem = []sim.Step{}
+	}
+	writeJSONDocument(w, out)
 }
 
 // readTrail reads a trail file, naming the file in its errors.
