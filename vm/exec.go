@@ -371,7 +371,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			if pid < 0 || pid >= int64(len(vm.s.Procs)) {
 				vm.push(0)
 			} else {
-				vm.push(int64(vm.M.PC(vm.s, int(pid))))
+				// pan's state number, not gmc's pc index
+				p := int(pid)
+				vm.push(int64(vm.M.ProcType(vm.s, p).PCs[vm.M.PC(vm.s, p)].Seqno))
 			}
 		case OpRemoteLabel:
 			pid := vm.pop()

@@ -512,3 +512,59 @@ func (c *compiler) noReduce() string {
 	}
 	return reason
 }
+
+// Preselectable reports whether a search with partial-order reduction
+// may explore process pid of s alone (pan's preselection): its pc is safe
+// (SafeCycles in a search for cycles) and the pc's channel conditions
+// hold now (pan's q_cond). timeoutPass: the search is in its timeout
+// pass.
+func (m *Model) Preselectable(s *State, pid int, cycles, timeoutPass bool) bool {
+	_, pc := m.at(s, pid)
+	if cycles && !pc.SafeCycles || !cycles && !pc.Safe {
+		return false
+	}
+	for _, c := range pc.Conds {
+		switch c.Kind {
+		case condTimeout:
+			return !m.HasTimeout || !timeoutPass
+		case condLast:
+			return pid+1 == s.NrProcs() && pid+1 < MaxProcs
+		}
+		if c.Chan == nil {
+			return false // a channel in a structure: not followed
+		}
+		base := c.Chan.Off
+		if !c.Chan.Global {
+			base += int(s.Procs[pid]) + m.SlotHeader()
+		}
+		for i := range max(c.Chan.Len, 1) {
+			id := int(s.Buf[base+i*c.Chan.Type.Size])
+			if id == 0 || id > len(s.Chans) {
+				return false
+			}
+			off := s.Chans[id-1]
+			ct := m.Chans[s.Buf[off]]
+			n := chanLen(s.Buf, off, ct)
+			full := n >= ct.Cap
+			switch c.Kind {
+			case condNotFull:
+				if full || m.hasUnless && n == 0 {
+					return false
+				}
+			case condNotEmpty:
+				if n == 0 || m.hasUnless && full {
+					return false
+				}
+			case condEmpty:
+				if n != 0 {
+					return false
+				}
+			case condFull:
+				if !full {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

@@ -33,6 +33,7 @@ type runFlags struct {
 	mem       string
 	noReach   bool
 	noMerge   bool
+	reduce    bool
 	json      bool
 	profile   string
 	bitstate  bool
@@ -62,6 +63,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB; default: 3/4 of the machine's memory)")
 	fs.BoolVar(&f.noReach, "n", false, "do not list unreached statements")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
+	fs.BoolVar(&f.reduce, "reduce", false, "partial-order reduction, as pan's default build (cc without -DNOREDUCE): the exhaustive safety search only, for now")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
 	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate")
@@ -180,6 +182,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
 	}
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
+	opts.Reduce = f.reduce
+	if f.reduce && (f.mode.claim != "" || f.mode.cycles != checker.NoCycles || rf.search != "dfs") {
+		fmt.Fprintf(stderr, "gmc run: --reduce: partial-order reduction runs in the exhaustive safety search without a claim only, for now (--safety --no-claim)\n")
+		return exitUsage
+	}
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "" || f.coverage) {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
@@ -378,6 +385,9 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "gmc: search stopped: %s\n", res.Stop)
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
+	if res.Reduced {
+		fmt.Fprintln(w, "\t+ Partial Order Reduction")
+	}
 	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
 	}
