@@ -69,17 +69,11 @@ func readPORRows(t *testing.T) []porRow {
 var porNotYet = map[string]string{
 	"flags_cat/safety-por":      whyIndex,
 	"flags_cat/safety-noreduce": whyIndex,
-	"xs_empty_viol/safety-por":  whyXS,
-	"flags_chan/safety-por":     whyXS,
-	"xs_rv/safety-por":          whyXS,
-	"xs_twice/safety-por":       whyXS,
-	"xs_violation/safety-por":   whyXS,
 }
 
 // Reasons shared by several rows of porNotYet.
 const (
 	whyIndex = "la[g] = 1 indexes out of bounds: pan counts an error and goes on (writing past the array), gmc stops at it (docs/references.md#spin-errors); not a matter of reduction"
-	whyXS    = "the run-time checks of xs/xr declarations (errors 'partial order reduction invalid') are not implemented yet"
 	whyCycle = "reduction in the product search (a never claim, -a, -l) is not implemented yet"
 )
 

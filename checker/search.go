@@ -128,6 +128,17 @@ func (d *DFS) Run() (*Result, error) {
 				panic(r)
 			}
 		}()
+		if d.reduce && d.opts.Start == nil {
+			// pan checks xs and xr only when it reduces; the processes
+			// of the initial state register first.
+			if d.vm.XS = d.m.NewXSTable(); d.vm.XS != nil {
+				for pid := range s0.NrProcs() {
+					for _, msg := range d.vm.XS.Register(d.m, s0, pid) {
+						d.report(&Error{Kind: AssertionViolated, Msg: msg, Pid: pid})
+					}
+				}
+			}
+		}
 		d.search(s0, depth)
 		d.res.Stop = search.Stop{Reason: search.Complete}
 		if d.res.DepthLimited {
@@ -351,7 +362,9 @@ func (d *DFS) step(f *frame) {
 			return
 		}
 		if !ok {
-			d.fatal(machine, depth) // a run-time error in a guard
+			// a run-time error in a guard: fatal, or (xs, xr) counted
+			d.assertions(machine, depth)
+			d.fatal(machine, depth)
 		}
 	}
 	proctype := f.pass.ProcTypeID()

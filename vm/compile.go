@@ -85,6 +85,9 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c.porTables()
 	c.m.NoReduce = c.noReduce()
 	c.m.hasUnless = c.hasUnless
+	for _, pt := range c.m.Types {
+		pt.xu = c.xuDecls(pt.Proc)
+	}
 	c.m.narrowPC = true
 	for _, pt := range c.m.Types {
 		c.m.narrowPC = c.m.narrowPC && len(pt.PCs) < 256

@@ -146,6 +146,8 @@ type ProcType struct {
 	StmtElem map[lang.Stmt]int
 	// Branches are the if and do statements, for branch coverage.
 	Branches []Branch
+	// xu are its xs and xr declarations (xs.go).
+	xu []xuDecl
 }
 
 // Process slot header: proctype id, pc (one byte, or two when some
