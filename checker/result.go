@@ -42,6 +42,13 @@ type Options struct {
 	// as pan does with one, cycles or not.
 	Cycles CycleMode
 	Fair   bool
+	// Reduce makes the search reduce by partial order as pan does by
+	// default (docs/references.md#spin-por): at a state, a process whose
+	// moves are all local (vm.Model.Preselectable) is explored alone when
+	// one of its moves leads off the search stack. A model SPIN builds
+	// without reduction (vm.Model.NoReduce) is searched in full
+	// (Result.Reduced says which).
+	Reduce bool
 }
 
 // CycleMode says which cycles a search looks for.
@@ -184,6 +191,9 @@ type Stats struct {
 	// explored again after their eviction from a state cache: known only
 	// when the cache keeps its exact side set.
 	Redundant int64
+	// Reduced: the search reduced by partial order (Options.Reduce, on a
+	// model SPIN reduces).
+	Reduced bool
 }
 
 // Result is what a search found.

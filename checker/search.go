@@ -59,6 +59,11 @@ type DFS struct {
 	// the exact store only, at most maxBeyond): those it never stored
 	// elsewhere bound the coverage.
 	beyond *store.Exact
+	// reduce: the search reduces by partial order; onStack then holds
+	// the keys of the stored states on the search stack (pan's
+	// FULLSTACK), whose arrivals do not justify a reduction.
+	reduce  bool
+	onStack map[string]struct{}
 }
 
 const maxBeyond = 1 << 20
@@ -75,6 +80,10 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 		d.vm.Cond = opts.Observer.Condition
 	}
 	d.track, _ = st.(tracker)
+	if opts.Reduce && m.NoReduce == "" {
+		d.reduce = true
+		d.onStack = map[string]struct{}{}
+	}
 	return d
 }
 
@@ -92,6 +101,7 @@ func (d *DFS) Run() (*Result, error) {
 		s0, depth = start.State, start.Depth
 	}
 	d.res = &Result{}
+	d.res.Reduced = d.reduce
 	if d.opts.Recorder != nil {
 		switch st := d.store.(type) {
 		case *store.Exact:
@@ -118,6 +128,17 @@ func (d *DFS) Run() (*Result, error) {
 				panic(r)
 			}
 		}()
+		if d.reduce && d.opts.Start == nil {
+			// pan checks xs and xr only when it reduces; the processes
+			// of the initial state register first.
+			if d.vm.XS = d.m.NewXSTable(); d.vm.XS != nil {
+				for pid := range s0.NrProcs() {
+					for _, msg := range d.vm.XS.Register(d.m, s0, pid) {
+						d.report(&Error{Kind: AssertionViolated, Msg: msg, Pid: pid})
+					}
+				}
+			}
+		}
 		d.search(s0, depth)
 		d.res.Stop = search.Stop{Reason: search.Complete}
 		if d.res.DepthLimited {
@@ -218,12 +239,19 @@ type frame struct {
 	// state is stored, and how many new states its moves led to.
 	stored bool
 	fresh  int32
+
+	// Partial-order reduction: the process explored alone (-1: none,
+	// pan's tau&32), and whether one of its moves led off the search
+	// stack (pan's tau&64, passed up through the unstored states of
+	// atomic sequences and rendezvous).
+	presel int16
+	good   bool
 }
 
 // search explores the state space from s0, at depth depth.
 func (d *DFS) search(s0 *vm.State, depth int) {
 	vm.CopyState(d.stateAt(depth), s0)
-	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, slot: -1, below: -1})
+	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
 	for d.frames.len() > 0 {
 		f := d.frames.top()
@@ -232,7 +260,15 @@ func (d *DFS) search(s0 *vm.State, depth int) {
 			d.enter(f)
 		case phasePass:
 			f.phase = phaseNext
-			f.pass.Begin(d.stateAt(int(f.depth)))
+			s := d.stateAt(int(f.depth))
+			if d.reduce && f.kind == exploreFrame && f.pass.Owner() < 0 && !f.pass.Timeout() {
+				if pid := d.preselect(s, s.NrProcs()-1); pid >= 0 {
+					f.presel, f.good = int16(pid), false
+					f.pass.BeginOnly(s, pid)
+					break
+				}
+			}
+			f.pass.Begin(s)
 		case phaseNext:
 			d.step(f)
 		case phaseChildDone:
@@ -264,6 +300,17 @@ func (d *DFS) pop(moved bool) {
 	if d.track != nil {
 		if f := d.frames.top(); f.slot >= 0 {
 			d.track.Done(f.slot, f.below)
+		}
+	}
+	if d.reduce {
+		f := d.frames.top()
+		if f.stored {
+			delete(d.onStack, string(d.m.Key(d.stateAt(int(f.depth)), d.key)))
+		}
+		// An unstored state (inside an atomic sequence, a rendezvous
+		// offer) passes up what its moves reached.
+		if f.good && (f.kind == handshakeFrame || f.pass.Owner() >= 0) && d.frames.len() > 1 {
+			d.frames.at(d.frames.len() - 2).good = true
 		}
 	}
 	d.frames.pop()
@@ -315,7 +362,9 @@ func (d *DFS) step(f *frame) {
 			return
 		}
 		if !ok {
-			d.fatal(machine, depth) // a run-time error in a guard
+			// a run-time error in a guard: fatal, or (xs, xr) counted
+			d.assertions(machine, depth)
+			d.fatal(machine, depth)
 		}
 	}
 	proctype := f.pass.ProcTypeID()
@@ -343,7 +392,7 @@ func (d *DFS) step(f *frame) {
 	if f.slot >= 0 {
 		below = f.slot
 	}
-	d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, slot: -1, below: below, redo: f.redo})
+	d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, slot: -1, below: below, redo: f.redo, presel: -1})
 	child := d.frames.top()
 	child.pass.SetAfter(pid, t, machine.Rendezvous)
 	if child.pass.Pending() != 0 {
@@ -365,6 +414,23 @@ func (d *DFS) passDone(f *frame) {
 		return
 	}
 	s := d.stateAt(int(f.depth))
+	if f.presel >= 0 {
+		if f.good {
+			d.pop(true) // the reduction holds
+			return
+		}
+		// Rejected: the next safe process below, else all of them
+		// (those tried included: their moves are taken again).
+		pid := d.preselect(s, int(f.presel)-1)
+		f.presel, f.good = int16(pid), false
+		f.phase = phaseNext
+		if pid >= 0 {
+			f.pass.BeginOnly(s, pid)
+		} else {
+			f.pass.Begin(s)
+		}
+		return
+	}
 	if f.pass.Moved() || s.NrProcs() == 0 || int(f.depth) >= d.opts.MaxDepth-1 {
 		d.pop(true)
 		return
@@ -457,7 +523,19 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
 	}
-	if !d.storeScripted(key) {
+	isNew := d.storeScripted(key)
+	if d.reduce {
+		// pan's tau&64 of the parent: a move that leaves the stack.
+		if isNew {
+			d.onStack[string(key)] = struct{}{}
+		}
+		if _, on := d.onStack[string(key)]; isNew || !on {
+			if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
+				d.frames.at(n - 2).good = true
+			}
+		}
+	}
+	if !isNew {
 		res.Matched++
 		if d.track != nil {
 			d.track.Hit(f.below, d.track.Last())
@@ -585,3 +663,18 @@ func (r *Result) record(e *Error, maxErrors int, trail func() []trail.Step) bool
 
 // validEnd reports whether every process is at a valid end state.
 func (d *DFS) validEnd(s *vm.State) bool { return d.m.ValidEnd(s) }
+
+// preselect returns the highest pid from from down whose process a
+// reduced search may explore alone in s (-1: none). It needs two live
+// processes, as pan's From != To.
+func (d *DFS) preselect(s *vm.State, from int) int {
+	if s.NrProcs() < 2 {
+		return -1
+	}
+	for pid := from; pid >= 0; pid-- {
+		if d.m.Preselectable(s, pid, false, false) {
+			return pid
+		}
+	}
+	return -1
+}

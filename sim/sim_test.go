@@ -293,7 +293,9 @@ func TestStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Stopped || res.Depth == 0 || !strings.Contains(out.String(), "interrupted after") || !strings.Contains(out.String(), "processes created") {
+	// (On a loaded machine the stop may come before the first step: the
+	// number of steps is not asserted.)
+	if !res.Stopped || !strings.Contains(out.String(), "interrupted after") || !strings.Contains(out.String(), "processes created") {
 		t.Errorf("stopped %v after %d steps: %q", res.Stopped, res.Depth, out.String())
 	}
 }

@@ -71,7 +71,7 @@ const (
 	OpTimeout     // push the timeout flag
 	OpNp          // push np_ (0: no progress checking in safety runs)
 	OpEnabled     // pop pid: push whether that process has an executable transition
-	OpPcValue     // pop pid: push its pc
+	OpPcValue     // pop pid: push its pc (pan's state number)
 	OpRemoteLabel // pop pid: push whether process pid (of proctype B) is at pc A
 	OpRun         // run proctype A with B arguments (popped) and priority C: push the new pid
 	OpEndGuard    // fail unless the running process has the highest pid

@@ -81,6 +81,13 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c.compileClaims()
 	c.selectClaim()
 	c.panIDs()
+	c.nids = c.chanNids()
+	c.porTables()
+	c.m.NoReduce = c.noReduce()
+	c.m.hasUnless = c.hasUnless
+	for _, pt := range c.m.Types {
+		pt.xu = c.xuDecls(pt.Proc)
+	}
 	c.m.narrowPC = true
 	for _, pt := range c.m.Types {
 		c.m.narrowPC = c.m.narrowPC && len(pt.PCs) < 256
@@ -138,6 +145,7 @@ type compiler struct {
 	// statement that makes each (nil in an ltl formula), for panIDs.
 	remoteSites []remoteSite
 	hasUnless   bool
+	nids        map[*lang.Var]int // channel declaration numbers (SPIN's Nid)
 	xu          map[*lang.Var]int // xr/xs claims per channel variable
 	hasProvided bool
 	// forTemps are the counters SPIN adds for for (x in channel) loops.

@@ -27,7 +27,30 @@ import (
 // The statement is the first of a merged chain, as pan shows it. pan's tp
 // (its partial order reduction class) has no counterpart in gmc and is
 // left out.
-func (m *Model) Dump() string {
+func (m *Model) Dump() string { return m.dump(dumpRaw) }
+
+// DumpReduced lists the tables as pan built with partial-order reduction
+// (its default) prints them: each transition's tp (its channel condition
+// code, vm/por.go) after its id, and L or G as pan's start-up leaves
+// them, per pc; cycles: as pan -a -d or -l -d, where accepting pcs and
+// those leading to them are G too.
+func (m *Model) DumpReduced(cycles bool) string {
+	if cycles {
+		return m.dump(dumpCycles)
+	}
+	return m.dump(dumpSafety)
+}
+
+// dumpMode is which flags a dump shows.
+type dumpMode uint8
+
+const (
+	dumpRaw    dumpMode = iota // as compiled (pan -DNOREDUCE -d)
+	dumpSafety                 // after pan's start-up, with tp
+	dumpCycles                 // the same for -a / -l
+)
+
+func (m *Model) dump(mode dumpMode) string {
 	var b strings.Builder
 	for _, pt := range m.Units {
 		switch {
@@ -38,7 +61,7 @@ func (m *Model) Dump() string {
 		default:
 			fmt.Fprintf(&b, "proctype %s\n", pt.Name)
 		}
-		dumpStates(&b, pt)
+		dumpStates(&b, pt, mode)
 	}
 	b.WriteString("\nTransition Type: A=atomic; D=d_step; L=local; G=global\n")
 	b.WriteString("Source-State Labels: p=progress; e=end; a=accept;\n")
@@ -53,7 +76,7 @@ func (m *Model) Dump() string {
 // dumpStates lists the transitions of pt's states, depth first from the
 // start state as pan's tagtable does: a state's transitions, then the
 // states they lead to, in order.
-func dumpStates(b *strings.Builder, pt *ProcType) {
+func dumpStates(b *strings.Builder, pt *ProcType, mode dumpMode) {
 	seen := make([]bool, len(pt.PCs))
 	var visit func(pc int)
 	visit = func(pc int) {
@@ -74,8 +97,18 @@ func dumpStates(b *strings.Builder, pt *ProcType) {
 			}
 			// pan gives the line of the source state, not the statement's
 			at := pt.Elements[src.Seqno-1].Pos
-			fmt.Fprintf(b, "\tstate %3d -(tr %3d)-> state %3d  [id %3d%s] [%s] %s:%d => %s\n",
-				src.Seqno, t.ID, dst, el.ID, org, dumpFlags(src, t, el), at.File, at.Line, el.Text)
+			tp, local := "", !el.Global
+			if mode != dumpRaw {
+				tp, local = fmt.Sprintf(" tp %3d", t.Tpe[0]), src.Safe
+				if t.Tpe[1] != 0 {
+					tp += fmt.Sprintf(",%d", t.Tpe[1])
+				}
+				if mode == dumpCycles {
+					local = src.SafeCycles
+				}
+			}
+			fmt.Fprintf(b, "\tstate %3d -(tr %3d)-> state %3d  [id %3d%s%s] [%s] %s:%d => %s\n",
+				src.Seqno, t.ID, dst, el.ID, tp, org, dumpFlags(src, t, local), at.File, at.Line, el.Text)
 		}
 		for _, t := range src.Trans {
 			visit(t.Dst)
@@ -85,7 +118,7 @@ func dumpStates(b *strings.Builder, pt *ProcType) {
 }
 
 // dumpFlags are pan's five flags of transition t from state src.
-func dumpFlags(src *PC, t *Trans, el Element) string {
+func dumpFlags(src *PC, t *Trans, local bool) string {
 	f := []byte("----L")
 	switch {
 	case t.Atom&(Atomic|LastAtomic) != 0:
@@ -102,7 +135,7 @@ func dumpFlags(src *PC, t *Trans, el Element) string {
 	if src.Progress {
 		f[3] = 'p'
 	}
-	if el.Global {
+	if !local {
 		f[4] = 'G'
 	}
 	return string(f)

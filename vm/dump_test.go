@@ -102,6 +102,7 @@ func lineDiff(want, got string) string {
 // where pan prints its code case) or that gmc does not have (pan's tp).
 type dumpLine struct {
 	src, dst, id, org int
+	tp                string // pan's tp (gmc prints it in reduced dumps only)
 	flags             string
 	line              int
 	text              string
@@ -112,7 +113,11 @@ func (l dumpLine) String() string {
 	if l.org > 0 {
 		org = fmt.Sprintf(" org %d", l.org)
 	}
-	return fmt.Sprintf("state %d -> %d [id %d%s] [%s] line %d => %s", l.src, l.dst, l.id, org, l.flags, l.line, l.text)
+	tp := ""
+	if l.tp != "" {
+		tp = " tp " + l.tp
+	}
+	return fmt.Sprintf("state %d -> %d [id %d%s%s] [%s] line %d => %s", l.src, l.dst, l.id, tp, org, l.flags, l.line, l.text)
 }
 
 // dumpUnit is the listing of one proctype, init or claim.
@@ -123,7 +128,7 @@ type dumpUnit struct {
 
 var (
 	dumpHeader = regexp.MustCompile(`^(proctype \S+|init|claim \S+)$`)
-	dumpTrans  = regexp.MustCompile(`^\tstate +(\d+) -\(tr +\d+\)-> state +(\d+)  \[id +(\d+)(?: tp +[\d,]+)?(?: org +(\d+))?\] \[([-A-Za-z]{5})\] (.*):(\d+) => (.*)$`)
+	dumpTrans  = regexp.MustCompile(`^\tstate +(\d+) -\(tr +\d+\)-> state +(\d+)  \[id +(\d+)(?: tp +([\d,]+))?(?: org +(\d+))?\] \[([-A-Za-z]{5})\] (.*):(\d+) => (.*)$`)
 )
 
 // parseDump reads a pan -d listing or gmc's dump; a transition line it
@@ -145,8 +150,8 @@ func parseDump(out string) ([]dumpUnit, error) {
 		}
 		n := func(s string) int { v, _ := strconv.Atoi(s); return v }
 		u := &units[len(units)-1]
-		u.lines = append(u.lines, dumpLine{src: n(m[1]), dst: n(m[2]), id: n(m[3]), org: n(m[4]),
-			flags: m[5], line: n(m[7]), text: m[8]})
+		u.lines = append(u.lines, dumpLine{src: n(m[1]), dst: n(m[2]), id: n(m[3]), tp: m[4], org: n(m[5]),
+			flags: m[6], line: n(m[8]), text: m[9]})
 	}
 	if len(units) == 0 {
 		return nil, fmt.Errorf("no proctype in the listing:\n%s", out)
@@ -295,9 +300,80 @@ func compareDumps(t *testing.T, pan, gmc []dumpUnit) {
 				t.Errorf("%s: gmc lacks pan's %v", p.name, p.lines[j])
 			case j >= len(p.lines):
 				t.Errorf("%s: gmc has more than pan: %v", p.name, g.lines[j])
+			case g.lines[j].tp == "" && p.lines[j].tp != "":
+				pl := p.lines[j]
+				pl.tp = ""
+				if pl != g.lines[j] {
+					t.Errorf("%s, line %d of its listing:\n\tpan %v\n\tgmc %v", p.name, j+1, pl, g.lines[j])
+				}
 			case p.lines[j] != g.lines[j]:
 				t.Errorf("%s, line %d of its listing:\n\tpan %v\n\tgmc %v", p.name, j+1, p.lines[j], g.lines[j])
 			}
 		}
 	}
+}
+
+// TestDumpReducedMatchesPan checks, when SPIN is installed, gmc's dump of
+// the tables as pan built with partial-order reduction uses them (tp
+// codes, L/G after pan's start-up) against pan -d of the default build,
+// on the models of the reduction's cases (checker/testdata/por), and with
+// -a on those with accept labels. With -short it checks one model.
+func TestDumpReducedMatchesPan(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed")
+	}
+	models, err := filepath.Glob("../checker/testdata/por/*.pml")
+	if err != nil || len(models) < 50 {
+		t.Fatalf("checker/testdata/por holds %d models (%v)", len(models), err)
+	}
+	for _, path := range models {
+		base := filepath.Base(path)
+		if testing.Short() && base != "flags_chan.pml" {
+			continue
+		}
+		for _, cycles := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/cycles=%v", base, cycles), func(t *testing.T) {
+				t.Parallel()
+				m := compileFile(t, path, vm.Options{})
+				if cycles && !hasAccept(m) {
+					t.Skip("no accept labels: pan ignores -a")
+				}
+				opts := spinref.Options{CCFlags: []string{"-w"}, Build: []string{}, Timeout: 2 * time.Minute}
+				if cycles {
+					opts.PanFlags = []string{"-a"}
+				}
+				out, err := spinref.Dump(path, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pan, err := parseDump(out)
+				if err != nil {
+					t.Fatalf("pan -d: %v", err)
+				}
+				gmc, err := parseDump(m.DumpReduced(cycles))
+				if err != nil {
+					t.Fatalf("gmc: %v", err)
+				}
+				// ltl claims: pan names the model's file where gmc names
+				// _spin_nvr.tmp's lines; only the units of the model count.
+				pan, gmc = withoutClaims(pan), withoutClaims(gmc)
+				compareDumps(t, pan, gmc)
+			})
+		}
+	}
+}
+
+func hasAccept(m *vm.Model) bool {
+	for _, pt := range m.Units {
+		for _, pc := range pt.PCs {
+			if pc.Accept {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func withoutClaims(us []dumpUnit) []dumpUnit {
+	return slices.DeleteFunc(us, func(u dumpUnit) bool { return strings.HasPrefix(u.name, "claim ") })
 }

@@ -52,6 +52,10 @@ type Machine struct {
 	// STDIN is an uninitialised channel, as in pan.
 	Input     *Input
 	peekInput bool // read Input without consuming it (a probing machine)
+	// XS, when set, checks the model's xs and xr declarations (a search
+	// with partial-order reduction, as pan's default build): a failed
+	// check is an error in Errors, not fatal.
+	XS *XSTable
 
 	stack   []int64
 	resume  int
@@ -103,7 +107,7 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	pc := 0
 	if vm.Trace == nil {
 		pc = int(code.start) // (the statement marks before the guard do nothing then)
-		if code.guard != nil && vm.Cond == nil {
+		if code.guard != nil && vm.Cond == nil && vm.XS == nil {
 			// The guard's closures (guardfn.go); the instructions when
 			// those cannot tell (they raise an error).
 			if v, ok := code.guard(vm, s.Buf); ok {
@@ -371,7 +375,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			if pid < 0 || pid >= int64(len(vm.s.Procs)) {
 				vm.push(0)
 			} else {
-				vm.push(int64(vm.M.PC(vm.s, int(pid))))
+				// pan's state number, not gmc's pc index
+				p := int(pid)
+				vm.push(int64(vm.M.ProcType(vm.s, p).PCs[vm.M.PC(vm.s, p)].Seqno))
 			}
 		case OpRemoteLabel:
 			pid := vm.pop()
@@ -394,6 +400,11 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 				vm.fail("%s", err)
 				return pc, false
 			}
+			if vm.XS != nil {
+				for _, msg := range vm.XS.Register(vm.M, vm.s, pid) {
+					vm.Errors = append(vm.Errors, &RuntimeError{Msg: msg, Trans: vm.t, Pid: vm.pid, Pos: vm.t.Pos})
+				}
+			}
 			vm.push(int64(pid))
 			return vm.run(code, pc, guard) // on the buffer, which grew
 		case OpEndGuard:
@@ -413,7 +424,18 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			vm.push(0)
 
 		case OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
-			off, ct := vm.channel(vm.pop())
+			ch := vm.pop()
+			if vm.XS != nil {
+				switch in.Op {
+				case OpChanNEmpty:
+					vm.xsAccess(ch, xuRecv)
+				case OpChanNFull:
+					vm.xsAccess(ch, xuSend)
+				default:
+					vm.xsAccess(ch, xuRecv|xuSend)
+				}
+			}
+			off, ct := vm.channel(ch)
 			if ct == nil {
 				return pc, false
 			}
@@ -433,10 +455,16 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 			vm.push(v)
 		case OpSendGuard:
+			if vm.XS != nil {
+				vm.xsAccess(vm.stack[len(vm.stack)-1], xuSend)
+			}
 			if !vm.canSend(vm.stack[len(vm.stack)-1]) {
 				return pc, false
 			}
 		case OpSendOK:
+			if vm.XS != nil {
+				vm.xsAccess(vm.stack[len(vm.stack)-1], xuSend)
+			}
 			vm.push(b2i(vm.canSend(vm.pop())))
 		case OpSend:
 			vm.send(int(in.B), in.A == 1)
@@ -444,6 +472,13 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			n := int(in.B)
 			vals := vm.stack[len(vm.stack)-n:]
 			ch := vm.stack[len(vm.stack)-n-1]
+			if vm.XS != nil {
+				if in.Op == OpPollMatch && in.C == 0 {
+					vm.xsAccess(ch, xuRecv|xuSend)
+				} else {
+					vm.xsAccess(ch, xuRecv)
+				}
+			}
 			var msg int
 			var ok bool
 			if p := code.Patterns[in.A]; p.Stdin && ch == 0 && vm.Input != nil {

@@ -123,7 +123,7 @@ func fuse(ins []Instr) []Instr {
 // hook) it hands over to run, which executes the rest.
 func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 	ins := code.exec
-	if ins == nil || vm.Trace != nil || vm.Cond != nil {
+	if ins == nil || vm.Trace != nil || vm.Cond != nil || vm.XS != nil {
 		return vm.run(code, pc, guard) // (hooks are called from run)
 	}
 	buf, pbase := vm.s.Buf, vm.pbase

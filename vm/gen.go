@@ -480,7 +480,7 @@ func (g *gen) test(s lang.Stmt) (always bool) {
 	case *lang.Recv:
 		g.expr(s.Chan)
 		pat, n := g.matchValues(s.Chan, s.Args, s.Random)
-		g.emit(OpPollMatch, pat, n, 0)
+		g.emit(OpPollMatch, pat, n, 1) // C: a receive's test, not a poll (xs.go)
 		return false
 	case *lang.Labeled:
 		if s.Stmt == nil {

@@ -48,6 +48,13 @@ type Model struct {
 	// DeadVars says whether dead locals are reset (off with remote
 	// variable references, as in SPIN).
 	DeadVars bool
+	// NoReduce says why SPIN builds this model without partial-order
+	// reduction ("" when it reduces): enabled(), pc_value(), _last,
+	// priorities, else among channel operations.
+	NoReduce string
+	// hasUnless: the model has an unless somewhere (the channel
+	// conditions of reduction are stricter then).
+	hasUnless bool
 
 	claimSlot     bool // the header holds the claim's pc
 	hasRendezvous bool // some channel is declared with capacity 0
@@ -139,6 +146,8 @@ type ProcType struct {
 	StmtElem map[lang.Stmt]int
 	// Branches are the if and do statements, for branch coverage.
 	Branches []Branch
+	// xu are its xs and xr declarations (xs.go).
+	xu []xuDecl
 }
 
 // Process slot header: proctype id, pc (one byte, or two when some
@@ -177,6 +186,17 @@ type PC struct {
 	Accept   bool
 	Seqno    int  // the element it is: pan's state number
 	Recv     bool // some transition starts with a receive
+	// Visible: a remote label reference names the element (pan's
+	// visstate).
+	Visible bool
+	// Safe: partial-order reduction may preselect a process here (every
+	// transition is local, pan's atom&8 after its start-up); SafeCycles
+	// the same in a search for cycles (-a, -l). Conds are the conditions
+	// under which it may (vm/por.go), PORWarning what pan prints when
+	// the choice here defeats the reduction.
+	Safe, SafeCycles bool
+	Conds            []PORCond
+	PORWarning       string
 }
 
 // AtomFlags are SPIN's atomicity flags of a transition.
@@ -223,9 +243,14 @@ type Trans struct {
 	Recv    bool // starts with a receive (can complete a rendezvous)
 	End     bool // the -end- transition that removes the process
 	DStep   bool
-	Stmts   []lang.Stmt // the statements it executes (several when merged)
-	Text    string
-	Pos     lang.Pos
+	// Local is SPIN's flag of the transition's statement (L in pan -d
+	// built without reduction); Tpe its channel condition codes (pan's
+	// tp, vm/por.go).
+	Local bool
+	Tpe   [2]int
+	Stmts []lang.Stmt // the statements it executes (several when merged)
+	Text  string
+	Pos   lang.Pos
 	// sends: the code sends a message, so it may offer a rendezvous (the
 	// Runner probes the offers of such transitions only).
 	sends bool

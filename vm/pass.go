@@ -90,6 +90,13 @@ func (p *Pass) Begin(s *State) {
 	}
 }
 
+// BeginOnly starts a pass over process pid of s alone (the process a
+// partial-order reduction preselects).
+func (p *Pass) BeginOnly(s *State, pid int) {
+	p.moved, p.open = false, false
+	p.pid, p.last = int32(pid), int32(pid)
+}
+
 // Next finds the next transition of the pass that may move from s: it
 // returns the process, the transition and true when the transition's
 // guard holds (machine is then ready for Effect, on a copy of s), false

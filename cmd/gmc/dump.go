@@ -17,6 +17,8 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("dump", "gmc dump [flags] MODEL.pml",
 		"gmc dump --no-merge examples/models/peterson.pml\n  (compare: spin -o3 -a peterson.pml && cc -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -d)", stderr)
 	noMerge := fs.Bool("no-merge", false, "turn statement merging off (as spin -o3)")
+	reduce := fs.Bool("reduce", false, "the tables as pan built with partial-order reduction prints them: tp codes, and L/G after pan's start-up (cc without -DNOREDUCE)")
+	cycles := fs.Bool("cycles", false, "--reduce: as pan -a -d (or -l -d) prints them, accepting pcs and those leading to them made global")
 	lopts := defineFlag(fs)
 	if wantsHelp(args) {
 		fs.SetOutput(stdout) // asked for: not an error
@@ -31,6 +33,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	_, m, ok := loadModel(fs.Arg(0), lopts, vm.Options{NoMerge: *noMerge}, stderr)
 	if !ok {
 		return exitUsage
+	}
+	if *reduce || *cycles {
+		fmt.Fprint(stdout, m.DumpReduced(*cycles))
+		return exitOK
 	}
 	fmt.Fprint(stdout, m.Dump())
 	return exitOK

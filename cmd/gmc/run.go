@@ -34,6 +34,7 @@ type runFlags struct {
 	mem       string
 	noReach   bool
 	noMerge   bool
+	reduce    bool
 	json      bool
 	profile   string
 	bitstate  bool
@@ -63,6 +64,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB; default: 3/4 of the machine's memory)")
 	fs.BoolVar(&f.noReach, "n", false, "do not list unreached statements")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
+	fs.BoolVar(&f.reduce, "reduce", false, "partial-order reduction, as pan's default build (cc without -DNOREDUCE): the exhaustive safety search with the exact store only, for now; the randomized searches never reduce")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
 	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate")
@@ -173,6 +175,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
+	opts.Reduce = f.reduce
+	if f.reduce && (f.mode.claim != "" || f.mode.cycles != checker.NoCycles || rf.search != "dfs" || f.bitstate || f.cache != "" || f.script != "") {
+		fmt.Fprintf(stderr, "gmc run: --reduce: partial-order reduction runs in the exhaustive safety search with the exact store, without a claim or a search script, for now (--safety --no-claim)\n")
+		return exitUsage
+	}
+	if f.reduce {
+		reduceWarnings(stderr, m)
+	}
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.cache != "" || f.script != "" || f.coverage) {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
@@ -376,6 +386,9 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "gmc: search stopped: %s\n", res.Stop)
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
+	if res.Reduced {
+		fmt.Fprintln(w, "\t+ Partial Order Reduction")
+	}
 	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
 	}
@@ -773,3 +786,25 @@ func writeJSONDocument(w io.Writer, v any) {
 
 // version is gmc's version, printed in reports.
 const version = "0.1"
+
+// reduceWarnings says what SPIN says of a model it reduces: that it does
+// not (spin turns reduction off for enabled, pc_value, _last, priorities
+// and else with channel operations), that remote variable references may
+// make the reduction unsound (pan's cc warning; it reduces), and pan's
+// start-up warnings of choices that defeat it.
+func reduceWarnings(w io.Writer, m *vm.Model) {
+	if m.NoReduce != "" {
+		fmt.Fprintf(w, "gmc: warning: no partial-order reduction: %s (spin turns it off)\n", m.NoReduce)
+		return
+	}
+	if m.Spec.HasRemoteRefs {
+		fmt.Fprintln(w, "gmc: warning: p.o. reduction not compatible with remote varrefs (leave out --reduce): reducing anyway, as pan does")
+	}
+	for _, pt := range m.Types {
+		for _, pc := range pt.PCs {
+			if pc.PORWarning != "" {
+				fmt.Fprintf(w, "gmc: %s\n", pc.PORWarning)
+			}
+		}
+	}
+}

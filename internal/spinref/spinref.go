@@ -150,8 +150,8 @@ func RunSource(src string, opt Options) (*Result, error) {
 	return run(textModel(src), "<source>", opt)
 }
 
-// Dump runs `./pan -d` for the same build as Run (same spin and compiler
-// options) and returns its raw output: the per-proctype transition tables
+// Dump runs `./pan -d` (with Options.PanFlags) for the same build as Run
+// (same spin and compiler options) and returns its raw output: the per-proctype transition tables
 // after pan's runtime post-processing. Meant for debugging.
 func Dump(model string, opt Options) (string, error) {
 	return dump(fileModel(model), model, opt)
@@ -342,7 +342,7 @@ func dump(m modelSource, label string, opt Options) (string, error) {
 		return "", err
 	}
 	defer b.close()
-	out, errOut, _, err := b.command(filepath.Join(b.dir, "pan"), []string{"-d"}, false)
+	out, errOut, _, err := b.command(filepath.Join(b.dir, "pan"), append([]string{"-d"}, opt.PanFlags...), false)
 	if err != nil {
 		return "", b.timeoutErr("pan -d", fmt.Errorf("spinref: pan -d failed: %v\n%s%s", err, out, errOut))
 	}

@@ -1,0 +1,139 @@
+package vm
+
+import "gmc/lang"
+
+// Exclusive channel use (xs, xr) at run time, as pan built with reduction
+// checks it (docs/references.md#spin-por): a process declaring xs c (xr
+// c) registers as c's only sender (receiver) when it is created; every
+// send, nfull (receive, nempty) on c, and every len, empty, full and poll
+// of it, checks that the process is the one registered (the first to
+// register or access it wins). A failed check is an error, counted each
+// time, that the search goes on from. The table is not part of the state
+// and is never undone on backtracking, as in pan.
+
+// Claim masks of XSTable (pan's q_claim bits).
+const (
+	xuRecv = 1 // xr
+	xuSend = 2 // xs
+)
+
+// xuDecl is one channel an xs or xr statement of a proctype names.
+type xuDecl struct {
+	v    *Var
+	mask uint8
+}
+
+// XSTable is what a search with reduction keeps of the xs and xr
+// declarations: pan's q_claim, q_sender and q_recver, by channel id.
+type XSTable struct {
+	claim          [MaxProcs + 1]uint8
+	sender, recver [MaxProcs + 1]int16
+}
+
+// NewXSTable returns the table for a search of m with reduction, nil
+// when m declares no xs or xr (then there is nothing to check).
+func (m *Model) NewXSTable() *XSTable {
+	for _, pt := range m.Types {
+		if len(pt.xu) > 0 {
+			return &XSTable{}
+		}
+	}
+	return nil
+}
+
+// xuDecls lists the xs and xr declarations of a proctype in the order pan
+// registers them when it creates a process (the reverse of the source's).
+func (c *compiler) xuDecls(p *lang.Proctype) []xuDecl {
+	var out []xuDecl
+	walkStmts(p.Body, func(s lang.Stmt) {
+		x, ok := s.(*lang.XUStmt)
+		if !ok {
+			return
+		}
+		mask := uint8(xuRecv)
+		if x.Kind == "xs" {
+			mask = xuSend
+		}
+		for _, r := range x.Chans {
+			if v := c.vars[r.Var]; r.Var != nil && v != nil {
+				out = append(out, xuDecl{v, mask})
+			}
+		}
+	})
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// Register records the xs and xr declarations of the process pid just
+// created in s (pan's setq_claim), and returns the errors it raises.
+func (x *XSTable) Register(m *Model, s *State, pid int) []string {
+	pt := m.ProcType(s, pid)
+	var errs []string
+	for _, d := range pt.xu {
+		off := d.v.Off
+		if !d.v.Global {
+			off += int(s.Procs[pid]) + m.SlotHeader()
+		}
+		ch := int(s.Buf[off])
+		if ch == 0 {
+			errs = append(errs, "x[rs] claim on uninitialized channel")
+		}
+		x.claim[ch] |= d.mask
+		errs = x.check(m, s, ch, pid, d.mask, errs)
+	}
+	return errs
+}
+
+// Access checks an access by process pid to channel ch of s that needs
+// the claims in mask (xuSend, xuRecv), where the channel has them
+// (pan's q_S_check, q_R_check), and returns the errors it raises.
+func (x *XSTable) Access(m *Model, s *State, ch, pid int, mask uint8, errs []string) []string {
+	if ch < 0 || ch > MaxProcs || pid < 0 {
+		return errs
+	}
+	return x.check(m, s, ch, pid, x.claim[ch]&mask, errs)
+}
+
+func (x *XSTable) check(m *Model, s *State, ch, pid int, mask uint8, errs []string) []string {
+	rv := func() bool {
+		return ch >= 1 && ch <= len(s.Chans) && m.Chans[s.Buf[s.Chans[ch-1]]].Cap == 0
+	}
+	if mask&xuSend != 0 {
+		switch x.sender[ch] {
+		case 0:
+			x.sender[ch] = int16(pid + 1)
+			if rv() {
+				errs = append(errs, "xs chans cannot be used for rv")
+			}
+		case int16(pid + 1):
+		default:
+			errs = append(errs, "error, partial order reduction invalid")
+		}
+	}
+	if mask&xuRecv != 0 {
+		switch x.recver[ch] {
+		case 0:
+			x.recver[ch] = int16(pid + 1)
+			if rv() {
+				errs = append(errs, "xr chans cannot be used for rv")
+			}
+		case int16(pid + 1):
+		default:
+			errs = append(errs, "error, partial order reduction invalid")
+		}
+	}
+	return errs
+}
+
+// xsAccess makes the checks of an access to channel ch by the running
+// process, recording their errors (not fatal) in vm.Errors.
+func (vm *Machine) xsAccess(ch int64, mask uint8) {
+	if vm.XS == nil || vm.pid < 0 {
+		return
+	}
+	for _, msg := range vm.XS.Access(vm.M, vm.s, int(ch), vm.pid, mask, nil) {
+		vm.Errors = append(vm.Errors, &RuntimeError{Msg: msg, Trans: vm.t, Pid: vm.pid, Pos: vm.t.Pos})
+	}
+}
