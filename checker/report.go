@@ -10,9 +10,13 @@ import (
 
 // WriteUnreached writes pan's "unreached in proctype" listing for a
 // search's result: per proctype and claim, in declaration order, the
-// statements no execution reached, and "(k of n states)".
+// statements no execution reached, and "(k of n states)". Of the claims,
+// a search that composed one lists that one, as pan -N NAME does.
 func WriteUnreached(w io.Writer, m *vm.Model, res *Result) {
 	for _, pt := range m.Units {
+		if pt.Proc.Kind == lang.KindNever && m.Claim != nil && m.Claim.Name != vm.NonProgressClaim && pt != m.Claim {
+			continue // pan -N NAME lists the claim it ran, not the others
+		}
 		switch pt.Proc.Kind {
 		case lang.KindInit:
 			fmt.Fprintln(w, "unreached in init")
