@@ -109,9 +109,6 @@ func TestLivenessExpected(t *testing.T) {
 	for _, r := range readLivenessRows(t) {
 		name := r.model + " " + r.mode + " " + r.flags
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
-			if strings.HasPrefix(r.model, "trace") || strings.HasPrefix(r.model, "notrace") {
-				t.Skip("trace assertions are not run yet")
-			}
 			res, err := livenessSearch(t, r)
 			if err != nil {
 				t.Fatal(err)

@@ -42,10 +42,11 @@ func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 }
 
 // loadForSim reads and compiles a model for simulation (no merging, no
-// dead-variable resets: SPIN's simulator has neither) or replay (as the
-// run that wrote the trail).
+// dead-variable resets: SPIN's simulator has neither; no trace
+// assertions, which it does not use either) or replay (as the run that
+// wrote the trail).
 func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, stderr io.Writer) (*vm.Model, bool) {
-	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true}, stderr)
+	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, NoTraceAssertions: true}, stderr)
 	return m, ok
 }
 
