@@ -372,9 +372,12 @@ func (d *DFS) passDone(f *frame) {
 	}
 	// The next pass: when an atomic sequence is blocked, it loses
 	// exclusivity, and the state is now stored like any other; then the
-	// timeout pass.
+	// timeout pass, which pan makes only when a process reads timeout
+	// (its ETIM): without, nothing can move in it, but the rendezvous
+	// offers of the first pass would be made, and a trace assertion
+	// would see their sends, again.
 	owned := f.pass.Owner() >= 0
-	if f.pass.Retry() {
+	if f.pass.Retry() && (owned || d.m.HasTimeout) {
 		if owned && !d.insert(f, s) {
 			d.pop(true)
 			return
