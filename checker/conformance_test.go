@@ -14,7 +14,6 @@ import (
 
 	"gmc/internal/modeltest"
 	"gmc/internal/spinref"
-	"gmc/lang"
 	"gmc/search"
 	"gmc/vm"
 )
@@ -154,9 +153,8 @@ func TestConformance(t *testing.T) {
 }
 
 // compareUnreached compares gmc's unreached listing with pan's, when pan
-// printed one (it does not after a search that stopped early). The
-// sections of claims gmc does not build yet (ltl formulas, trace
-// monitors) are left out of pan's. It returns the verdict for the table.
+// printed one (it does not after a search that stopped early). It
+// returns the verdict for the table.
 func compareUnreached(t *testing.T, model string, m *vm.Model, got *Result, want *spinref.Result) string {
 	panList := unreachedSection(want.Report)
 	if panList == "" {
@@ -167,27 +165,6 @@ func compareUnreached(t *testing.T, model string, m *vm.Model, got *Result, want
 		return "DIFFERENT"
 	}
 	verdict := "same"
-	skip := map[string]bool{}
-	if hasTrace(m.Spec) {
-		skip["unreached in claim :trace:"] = true
-		skip["unreached in claim :notrace:"] = true
-	}
-	if len(skip) > 0 {
-		var kept []string
-		dropping := false
-		for _, line := range strings.SplitAfter(panList, "\n") {
-			if strings.HasPrefix(line, "unreached in ") {
-				dropping = skip[strings.TrimSpace(line)]
-				if dropping {
-					verdict = "same, but for trace claims"
-				}
-			}
-			if !dropping {
-				kept = append(kept, line)
-			}
-		}
-		panList = strings.Join(kept, "")
-	}
 	var b strings.Builder
 	WriteUnreached(&b, m, got)
 	// pan runs on a copy of the model in its own directory: its file
@@ -213,15 +190,4 @@ func unreachedSection(report string) string {
 		return ""
 	}
 	return rest[:end+len(" states)\n")]
-}
-
-// hasTrace reports whether a model has trace or notrace assertions, which
-// pan runs during the search and gmc does not run yet.
-func hasTrace(spec *lang.Spec) bool {
-	for _, p := range spec.Procs {
-		if p.Kind == lang.KindTrace {
-			return true
-		}
-	}
-	return false
 }

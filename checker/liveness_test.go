@@ -121,9 +121,6 @@ func TestLivenessExpected(t *testing.T) {
 	for _, r := range readLivenessRows(t) {
 		name := r.model + " " + r.mode + " " + r.flags
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
-			if strings.HasPrefix(r.model, "trace") || strings.HasPrefix(r.model, "notrace") {
-				t.Skip("trace assertions are not run yet")
-			}
 			res, err := livenessSearch(t, r, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -166,9 +163,6 @@ func TestLivenessBitstate(t *testing.T) {
 	for _, r := range readLivenessRows(t) {
 		name := r.model + " " + r.mode + " " + r.flags
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
-			if strings.HasPrefix(r.model, "trace") || strings.HasPrefix(r.model, "notrace") {
-				t.Skip("trace assertions are not run yet")
-			}
 			if _, known := livenessKnownDiffs[name]; known {
 				t.Skip("a known difference with the full store")
 			}

@@ -143,7 +143,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		p.cycleKind, p.cycleMsg = NonProgressCycle, "non-progress cycle"
 	}
 	res := p.res
-	res.Reached = make([][]bool, len(d.m.Types)+len(d.m.Claims)+1)
+	res.Reached = make([][]bool, d.m.NumIDs())
 	for _, pt := range d.m.Units {
 		res.Reached[pt.ID] = pt.NewReached()
 	}
@@ -151,14 +151,15 @@ func (d *DFS) runProduct() (*Result, error) {
 		res.Reached[c.ID] = c.NewReached()
 	}
 	markStarts(d.m, res.Reached, s0, 0)
+	markTrace(d.m, res, p.vm)
 	p.nodes = make([]pnode, 2, 1024)
 	if p.claim {
 		p.nodes[1].tau = tauClaim // the claim moves first
 	}
 	switch { // (pan's do_the_search)
-	case p.np && d.m.AtProgress(s0):
+	case p.np && (d.m.AtProgress(s0) || d.m.TraceStartProgress()):
 		p.nodes[1].opm |= opmProgress
-	case !p.np && d.m.Accepting(s0):
+	case !p.np && (d.m.Accepting(s0) || d.m.TraceStartAccepting()):
 		p.nodes[1].opm |= opmAccept
 	}
 	vm.CopyState(p.stateAt(0), s0)
@@ -814,7 +815,8 @@ func (p *product) report(e *Error, depth int) {
 func (p *product) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			p.report(machineError(AssertionViolated, e, depth), depth)
+			e := stepError(e, depth)
+			p.report(e, e.Depth)
 		}
 	}
 }

@@ -20,7 +20,7 @@ func WriteUnreached(w io.Writer, m *vm.Model, res *Result) {
 		switch pt.Proc.Kind {
 		case lang.KindInit:
 			fmt.Fprintln(w, "unreached in init")
-		case lang.KindNever:
+		case lang.KindNever, lang.KindTrace:
 			fmt.Fprintf(w, "unreached in claim %s\n", pt.Name)
 		default:
 			fmt.Fprintf(w, "unreached in proctype %s\n", pt.Name)

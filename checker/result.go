@@ -145,6 +145,9 @@ const (
 	NonProgressCycle
 	ClaimEnd      // the never claim reached its end: its property is violated
 	AcceptStutter // no move from an accepting state (a cycle search without a claim)
+	// EventTrace: a trace assertion had no transition for a send or
+	// receive, or a notrace assertion matched them all (vm/trace.go).
+	EventTrace
 )
 
 // IsCycle reports whether errors of kind k are cycles (their trails end
@@ -168,6 +171,8 @@ func (k ErrorKind) String() string {
 		return "claim_end"
 	case AcceptStutter:
 		return "accept_stutter"
+	case EventTrace:
+		return "event_trace"
 	}
 	return "unknown"
 }

@@ -116,11 +116,12 @@ func (d *DFS) Run() (*Result, error) {
 			return nil, errors.New("a search script needs the exact store or a cache")
 		}
 	}
-	d.res.Reached = make([][]bool, len(d.m.Types)+len(d.m.Claims))
+	d.res.Reached = make([][]bool, d.m.NumIDs())
 	for _, pt := range d.m.Units {
 		d.res.Reached[pt.ID] = pt.NewReached()
 	}
 	d.markStarts(s0, 0)
+	markTrace(d.m, d.res, d.vm)
 	d.start = time.Now()
 	func() {
 		defer func() {
@@ -437,9 +438,12 @@ func (d *DFS) passDone(f *frame) {
 	}
 	// The next pass: when an atomic sequence is blocked, it loses
 	// exclusivity, and the state is now stored like any other; then the
-	// timeout pass.
+	// timeout pass, which pan makes only when a process reads timeout
+	// (its ETIM): without, nothing can move in it, but the rendezvous
+	// offers of the first pass would be made, and a trace assertion
+	// would see their sends, again.
 	owned := f.pass.Owner() >= 0
-	if f.pass.Retry() {
+	if f.pass.Retry() && (owned || d.m.HasTimeout) {
 		if owned && !d.insert(f, s) {
 			d.pop(true)
 			return
@@ -619,8 +623,28 @@ func markStarts(m *vm.Model, reached [][]bool, s *vm.State, first int) {
 func (d *DFS) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			d.report(machineError(AssertionViolated, e, depth))
+			d.report(stepError(e, depth))
 		}
+	}
+}
+
+// stepError is the Error of an assertion violation a step raised at
+// depth: pan reports a trace assertion's one level deeper (its require
+// steps in to report it).
+func stepError(e *vm.RuntimeError, depth int) *Error {
+	if e.EventTrace {
+		return machineError(EventTrace, e, depth+1)
+	}
+	return machineError(AssertionViolated, e, depth)
+}
+
+// markTrace makes the machine mark the states the trace assertion
+// reaches, and marks its start (pan: reached[EVENT_TRACE][start_event]),
+// when the model has one.
+func markTrace(m *vm.Model, res *Result, machine *vm.Machine) {
+	if t := m.Trace; t != nil {
+		machine.TraceReached = res.Reached[t.ID]
+		t.MarkStart(machine.TraceReached)
 	}
 }
 

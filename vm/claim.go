@@ -44,7 +44,13 @@ accept:
 `
 
 // claimOff is the absolute offset of the claim's pc in the buffer.
-func (m *Model) claimOff() int { return m.HiddenSize + m.HeaderSize() - hdrClaim }
+func (m *Model) claimOff() int {
+	off := m.HiddenSize + m.HeaderSize() - hdrClaim
+	if m.eventSlot {
+		off -= hdrEvent
+	}
+	return off
+}
 
 // ClaimPC returns the claim's pc, or -1 when the claim has ended (or the
 // model runs none).
@@ -70,6 +76,19 @@ func (m *Model) ClaimTrans(s *State) []*Trans {
 		return nil
 	}
 	return m.Claim.PCs[pc].Trans
+}
+
+// NumIDs is the number of proctype IDs the model uses (the proctypes,
+// the claims, the trace, the np_ claim): the size of a table by ID.
+func (m *Model) NumIDs() int {
+	n := len(m.Types) + len(m.Claims)
+	if m.Trace != nil {
+		n++
+	}
+	if m.Claim != nil && m.Claim.ID >= n {
+		n = m.Claim.ID + 1
+	}
+	return n
 }
 
 // NrPr is _nr_pr: the live processes, the claim included (as pan counts
@@ -135,11 +154,12 @@ func (m *Model) HasAcceptLabels() bool { return HasLabel(m.Spec, "accept", true)
 // progress..., counted as pan's PROG_LAB (see HasAcceptLabels).
 func (m *Model) HasProgressLabels() bool { return HasLabel(m.Spec, "progress", true) }
 
-// HasLabel reports whether a proctype of spec (or a never claim, with
-// claims) has a label whose name starts with prefix.
+// HasLabel reports whether a proctype of spec (or a never claim or trace
+// assertion, with claims: pan's ACCEPT_LAB and PROG_LAB count theirs) has a
+// label whose name starts with prefix.
 func HasLabel(spec *lang.Spec, prefix string, claims bool) bool {
 	for _, p := range spec.Procs {
-		if p.Kind == lang.KindTrace || p.Kind == lang.KindNever && !claims {
+		if (p.Kind == lang.KindTrace || p.Kind == lang.KindNever) && !claims {
 			continue
 		}
 		for name := range p.Labels {
@@ -191,7 +211,7 @@ func (c *compiler) selectClaim() {
 		if diags.ErrorCount() > 0 {
 			panic(fmt.Sprintf("vm: the np_ claim does not compile: %v", diags))
 		}
-		pt := &ProcType{ID: len(c.m.Types) + len(c.m.Claims), Name: NonProgressClaim, Proc: spec.Procs[0], Priority: 1}
+		pt := &ProcType{ID: c.m.NumIDs(), Name: NonProgressClaim, Proc: spec.Procs[0], Priority: 1}
 		c.locals(pt)
 		c.flow(pt)
 		c.m.Claim = pt

@@ -26,6 +26,9 @@ type Options struct {
 	// instead (cc -DNP).
 	Claim       string
 	NonProgress bool
+	// NoTraceAssertions leaves trace and notrace assertions out (SPIN's
+	// simulator does not use them; pan checks them: trace.go).
+	NoTraceAssertions bool
 }
 
 // Compile turns a checked model into a Model. The spec must have passed
@@ -58,6 +61,9 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c.m.DeadVars = !spec.HasRemoteRefs && !opts.NoDeadVars
 	c.xu = c.claims()
 	c.m.claimSlot = opts.Claim != "" || opts.NonProgress
+	for _, p := range spec.Procs {
+		c.m.eventSlot = c.m.eventSlot || p.Kind == lang.KindTrace && !opts.NoTraceAssertions
+	}
 	c.globals()
 	for _, p := range spec.Procs {
 		if p.Kind == lang.KindProctype || p.Kind == lang.KindInit {
@@ -563,6 +569,9 @@ func (m *Model) InitialState() (*State, error) {
 	if m.Claim != nil {
 		m.setClaimPC(s, m.Claim.Start)
 	}
+	if m.Trace != nil {
+		m.setEventPC(s, m.Trace.Start)
+	}
 	for _, pt := range m.Types {
 		for i := 0; i < pt.Active; i++ {
 			if _, err := m.spawn(s, pt, nil, 0); err != "" {
@@ -606,8 +615,8 @@ func walkStmt(s lang.Stmt, f func(lang.Stmt)) {
 	}
 }
 
-// compileClaims compiles the never claims (for listing only) and puts every
-// unit in declaration order into m.Units.
+// compileClaims compiles the never claims (for listing only) and the trace
+// assertion, and puts every unit in declaration order into m.Units.
 func (c *compiler) compileClaims() {
 	for _, p := range c.m.Spec.Procs {
 		switch p.Kind {
@@ -619,7 +628,14 @@ func (c *compiler) compileClaims() {
 				c.m.Claims = append(c.m.Claims, pt)
 				c.m.Units = append(c.m.Units, pt)
 			}
+		case lang.KindTrace:
+			if !c.opts.NoTraceAssertions {
+				c.m.Units = append(c.m.Units, c.compileTrace(p))
+			}
 		}
+	}
+	if c.m.Trace != nil {
+		c.m.Trace.ID = len(c.m.Types) + len(c.m.Claims)
 	}
 }
 

@@ -58,6 +58,10 @@ func (m *Model) dump(mode dumpMode) string {
 			b.WriteString("init\n")
 		case pt.Proc.Kind == lang.KindNever:
 			fmt.Fprintf(&b, "claim %s\n", pt.Name)
+		case pt.Proc.Kind == lang.KindTrace && m.NegatedTrace:
+			b.WriteString("trace assertion\n") // (sic: pan -d swaps the two names)
+		case pt.Proc.Kind == lang.KindTrace:
+			b.WriteString("notrace assertion\n")
 		default:
 			fmt.Fprintf(&b, "proctype %s\n", pt.Name)
 		}

@@ -16,6 +16,9 @@ type RuntimeError struct {
 	Pid   int
 	Stmt  lang.Stmt // the statement that failed (nil if unknown)
 	Pos   lang.Pos  // its position (the transition's when unknown)
+	// EventTrace: a trace or notrace assertion failed on a send or
+	// receive of the transition (trace.go).
+	EventTrace bool
 }
 
 func (e *RuntimeError) Error() string { return e.Msg }
@@ -45,6 +48,9 @@ type Machine struct {
 	// Cond, when set, is told the value of each atomic condition
 	// evaluated (code compiled with Options.Conditions), by Cond.ID.
 	Cond func(id int, value bool)
+	// TraceReached, when set, is where the trace's moves mark the states
+	// they reach (Model.Trace's reached table, for the unreached listing).
+	TraceReached []bool
 	// SetPriority, when set, is told each change of a process's priority.
 	SetPriority func(pid, prio int)
 	// Input, when set, is what a receive from the global channel STDIN
@@ -67,6 +73,7 @@ type Machine struct {
 	t       *Trans
 	fatal   bool
 	sub     *Machine // evaluates enabled(): made once, when first needed
+	ev      *Machine // evaluates the trace's expressions: made when first needed
 }
 
 // State is the state the machine is executing on (the one Effect is
@@ -511,6 +518,12 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			vm.push(load(buf, slotOff(off, ct, vm.recvMsg)+l.Off, l.Scalar, l.Size))
 		case OpRecvRemove:
 			if vm.recvMsg >= 0 {
+				if vm.M.Trace != nil {
+					vm.event(false, vm.recvCh)
+					if vm.fatal {
+						return pc, false
+					}
+				}
 				vm.removeMsg(vm.recvCh, vm.recvMsg)
 			}
 
@@ -767,6 +780,9 @@ func (vm *Machine) send(n int, sorted bool) {
 	setChanLen(buf, off, ct, k+1)
 	if ct.Cap == 0 {
 		vm.Rendezvous = int(ch)
+	}
+	if vm.M.Trace != nil {
+		vm.event(true, int(ch))
 	}
 }
 

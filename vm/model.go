@@ -21,7 +21,13 @@ type Model struct {
 	// Claim is the never claim composed with the system (Options.Claim,
 	// Options.NonProgress; see claim.go), nil when the model runs none.
 	Claim *ProcType
-	// Units are the proctypes, init and the claims in declaration order.
+	// Trace is the trace or notrace assertion (trace.go), nil when the
+	// model has none or Options.NoTraceAssertions leaves it out; its ID
+	// follows the claims'. NegatedTrace: it is a notrace assertion.
+	Trace        *ProcType
+	NegatedTrace bool
+	// Units are the proctypes, init, the claims and the trace in
+	// declaration order.
 	Units []*ProcType
 	// Conds are the atomic conditions the code reports (compiled with
 	// Options.Conditions; empty without), by ID.
@@ -56,9 +62,17 @@ type Model struct {
 	// conditions of reduction are stricter then).
 	hasUnless bool
 
-	claimSlot     bool // the header holds the claim's pc
-	hasRendezvous bool // some channel is declared with capacity 0
-	narrowPC      bool // every proctype has fewer than 256 pcs: a pc is one byte
+	claimSlot bool // the header holds the claim's pc
+	eventSlot bool // the header holds the trace's pc (trace.go)
+	// The trace's end (its pc, or len(Trace.PCs) when its end is no
+	// control state), the event each of its transitions matches (by
+	// ID), and the code that pushes the channels its sends and its
+	// receives name.
+	endEvent             int
+	events               []traceEvent
+	sendScope, recvScope *Code
+	hasRendezvous        bool // some channel is declared with capacity 0
+	narrowPC             bool // every proctype has fewer than 256 pcs: a pc is one byte
 	// restricted: priorities or provided clauses can keep a process from
 	// moving (Pass asks HighestPriority only then).
 	restricted bool
@@ -80,6 +94,9 @@ func (m *Model) HeaderSize() int {
 	}
 	if m.claimSlot {
 		n += hdrClaim
+	}
+	if m.eventSlot {
+		n += hdrEvent
 	}
 	return n
 }

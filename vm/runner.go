@@ -164,13 +164,13 @@ func (r *Runner) Do(mv Move) []*RuntimeError {
 }
 
 // ValidEnd reports whether every process of s is at a valid end state (its
-// end, or an end label): a state without moves is an invalid end state
-// otherwise.
+// end, or an end label), and the trace assertion, if any, too: a state
+// without moves is an invalid end state otherwise.
 func (m *Model) ValidEnd(s *State) bool {
 	for pid := 0; pid < s.NrProcs(); pid++ {
 		if !m.ProcType(s, pid).PCs[m.PC(s, pid)].ValidEnd {
 			return false
 		}
 	}
-	return true
+	return m.TraceDone(s) // pan: "event_trace not completed"
 }

@@ -126,6 +126,12 @@ func (md *mode) settle(m *vm.Model, p propertyFlags) string {
 func (md mode) header(m *vm.Model) []string {
 	var lines []string
 	switch {
+	case m.Trace != nil && m.NegatedTrace:
+		lines = append(lines, "notrace assertion  \t+")
+	case m.Trace != nil:
+		lines = append(lines, "trace assertion    \t+")
+	}
+	switch {
 	case md.claim == vm.NonProgressClaim:
 		lines = append(lines, "never claim         \t+ (:np_:)")
 	case md.claim != "":

@@ -14,7 +14,6 @@ import (
 	"gmc/coverage"
 	"gmc/estimate"
 	"gmc/internal/hll"
-	"gmc/lang"
 	"gmc/script"
 	"gmc/search"
 	"gmc/sim"
@@ -213,12 +212,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		analyzer = coverage.New(m)
 		opts.Observer = analyzer
 	}
-	for _, p := range spec.Procs {
-		if p.Kind == lang.KindTrace {
-			fmt.Fprintf(stderr, "%s: warning: %s assertions are not checked yet\n", p.P, p.Name)
-		}
-	}
-
 	// An interrupt stops the search; the report shows what was done.
 	stop, release := onInterrupt()
 	defer release()

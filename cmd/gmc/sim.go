@@ -42,11 +42,12 @@ func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 }
 
 // loadForSim reads and compiles a model for simulation (no merging, no
-// dead-variable resets: SPIN's simulator has neither) or replay (as the
-// run that wrote the trail, with the never claim it ran, "" for none,
+// dead-variable resets: SPIN's simulator has neither; no trace
+// assertions, which it does not use either) or replay (as the run that
+// wrote the trail, with the never claim it ran, "" for none,
 // vm.NonProgressClaim for -l).
 func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, claim string, stderr io.Writer) (*vm.Model, bool) {
-	opts := vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, Claim: claim}
+	opts := vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, Claim: claim, NoTraceAssertions: true}
 	if claim == vm.NonProgressClaim {
 		opts.Claim, opts.NonProgress = "", true
 	}
