@@ -498,7 +498,10 @@ stutter:
 			p.cnt[p.aT&1]++
 			n.opm &^= opmFairDec
 		}
-		if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && (!p.claim || n.tau&tauTimeout != 0) && p.cnt[p.aT&1] > 0 {
+		// pan's dummy move: on the system's turn, in or out of the
+		// timeout pass, also when no system process is left and the claim
+		// stutters alone (fair_claim_alone).
+		if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && p.cnt[p.aT&1] > 0 {
 			p.dummyMove(n)
 			moved = true
 		}
