@@ -498,10 +498,11 @@ stutter:
 			p.cnt[p.aT&1]++
 			n.opm &^= opmFairDec
 		}
-		// pan's dummy move: on the system's turn, in or out of the
-		// timeout pass, also when no system process is left and the claim
-		// stutters alone (fair_claim_alone).
-		if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && p.cnt[p.aT&1] > 0 {
+		// pan's dummy move, on the system's turn: in a model that reads
+		// timeout (pan's ETIM) only in the timeout pass, in any other in
+		// the first pass, also when no system process is left and the
+		// claim stutters alone (fair_claim_alone).
+		if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && (!p.m.HasTimeout || n.tau&tauTimeout != 0) && p.cnt[p.aT&1] > 0 {
 			p.dummyMove(n)
 			moved = true
 		}
