@@ -308,3 +308,15 @@ func TestShortAnchors(t *testing.T) {
 		}
 	}
 }
+
+// TestNoConflictMarkers fails when a merge left its conflict markers in a
+// file (one once landed in README.md).
+func TestNoConflictMarkers(t *testing.T) {
+	for _, f := range readFiles(t, repoRoot(t)) {
+		for i, line := range strings.Split(f.text, "\n") {
+			if strings.HasPrefix(line, "<<<<<<< ") || strings.HasPrefix(line, ">>>>>>> ") || line == "=======" && strings.Contains(f.text, "\n<<<<<<< ") {
+				t.Errorf("%s:%d: a merge conflict marker", f.rel, i+1)
+			}
+		}
+	}
+}
