@@ -798,14 +798,20 @@ func (p *product) trail() []trail.Step {
 // the search at the error bound.
 func (p *product) report(e *Error, depth int) {
 	e.Depth = depth
-	if p.found >= 0 {
-		e.Depth = p.found
-	}
-	if e.Kind.IsCycle() {
-		e.Cycle = p.cycleStart(p.found, depth)
+	found := p.found
+	if found >= 0 {
+		e.Depth = found
 	}
 	p.found = -1 // (pan's uerror forgets it, even inside a nested search)
-	if p.res.record(e, p.opts.MaxErrors, p.trail) {
+	// The cycle's start, a search of the path, only for an error kept
+	// with its trail: with -c0 a search can find thousands of cycles.
+	trail := func() []trail.Step {
+		if e.Kind.IsCycle() {
+			e.Cycle = p.cycleStart(found, depth)
+		}
+		return p.trail()
+	}
+	if p.res.record(e, p.opts.MaxErrors, trail) {
 		p.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
