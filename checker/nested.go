@@ -252,11 +252,15 @@ func (p *product) countBit() uint16 {
 // lookup is pan's h_store: 0 new (or new in this phase: a shadow), 1 seen,
 // 2 seen and on this phase's stack, 3 on the first phase's stack (a
 // cycle).
-func (p *product) lookup(s *vm.State) int {
+// key is s's key (keyOf), nil when the caller has not built it.
+func (p *product) lookup(s *vm.State, key []byte) int {
 	if p.bits != nil {
 		return p.lookupBits(s)
 	}
-	ref, isNew := p.store.Put(p.keyOf(s))
+	if key == nil {
+		key = p.keyOf(s)
+	}
+	ref, isNew := p.store.Put(key)
 	t := p.store.Payload(ref)[:tagSize]
 	if isNew {
 		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
@@ -407,15 +411,17 @@ func (p *product) newState(from, to int, ctx vm.Pass) bool {
 allOver:
 	n.ostate = parent.ostate
 	if (!p.claim || n.tau&tauClaim != 0 || parent.tau&tauStutter != 0) && !offer {
-		if p.aT&1 != 0 && depth > p.aDepth && bytes.Equal(p.keyOf(s), p.root) && (p.bits == nil || p.aT == p.rootAT && p.cnt == p.rootCnt) {
-			if !(p.fair && p.cnt[1] != 1) {
+		var key []byte // (built once for the root and the store)
+		if p.aT&1 != 0 && depth > p.aDepth {
+			key = p.keyOf(s)
+			if bytes.Equal(key, p.root) && (p.bits == nil || p.aT == p.rootAT && p.cnt == p.rootCnt) && !(p.fair && p.cnt[1] != 1) {
 				p.found = p.aDepth
 				p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
 				return true
 			}
 		}
 		if n.tau&tauAtomic == 0 {
-			ii := p.lookup(s)
+			ii := p.lookup(s, key)
 			kk := ii == 1 || ii == 2
 			if ii == 2 && (n.opm&opmAccept != 0 || parent.opm&opmAccept != 0) && p.cycles && !p.fair && depth > p.aDepth {
 				p.found = p.ldepth
