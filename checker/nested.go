@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"time"
 
 	"gmc/search"
@@ -83,12 +84,15 @@ type product struct {
 	res     *Result
 	key     []byte
 
-	claim     bool // a claim runs (pan's VERI)
-	cycles    bool // acceptance or non-progress cycles (pan's a_cycles)
-	fair      bool // weak fairness
-	np        bool // the claim is np_: non-progress cycles
-	cycleKind ErrorKind
-	cycleMsg  string
+	claim  bool // a claim runs (pan's VERI)
+	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
+	fair   bool // weak fairness
+	np     bool // the claim is np_: non-progress cycles
+	// The claim has no progress state: a claim move leaves the
+	// progress of the state as it was (np_'s, always).
+	claimNoProgress bool
+	cycleKind       ErrorKind
+	cycleMsg        string
 
 	states stack[vm.State]
 	nodes  []pnode // node at depth d is nodes[d+1]; nodes[0] is the sentinel
@@ -140,6 +144,9 @@ func (d *DFS) runProduct() (*Result, error) {
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
 		found: -1, onStack: map[string]int32{},
+	}
+	if c := d.m.Claim; c != nil {
+		p.claimNoProgress = !slices.ContainsFunc(c.PCs, func(pc *vm.PC) bool { return pc.Progress })
 	}
 	p.cycleKind, p.cycleMsg = AcceptanceCycle, "acceptance cycle"
 	if p.np {
@@ -733,7 +740,12 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 			if p.m.ClaimAccepting(next) {
 				child.opm |= opmAccept
 			}
-			if p.m.AtProgress(next) {
+			// After a claim move the processes are where they were: the
+			// node's progress bit, fresh but in a dummy move's node (it
+			// ORs in the stale bits of the slot), is next's.
+			if pid == vm.ClaimPid && p.claimNoProgress && n.opm&opmFairDummy == 0 {
+				child.opm |= n.opm & opmProgress
+			} else if p.m.AtProgress(next) {
 				child.opm |= opmProgress
 			}
 		} else if p.m.Accepting(next) {
