@@ -823,13 +823,13 @@ func (p *product) report(e *Error, depth int) {
 	p.found = -1 // (pan's uerror forgets it, even inside a nested search)
 	// The cycle's start, a search of the path, only for an error kept
 	// with its trail: with -c0 a search can find thousands of cycles.
-	trail := func() []trail.Step {
+	withTrail := func() []trail.Step {
 		if e.Kind.IsCycle() {
 			e.Cycle = p.cycleStart(found, depth)
 		}
 		return p.trail()
 	}
-	if p.res.record(e, p.opts.MaxErrors, trail) {
+	if p.res.record(e, p.opts.MaxErrors, withTrail) {
 		p.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
