@@ -89,6 +89,11 @@ for arg in "$@"; do
 	read -r ps _ pe _ pd _ _ _ _ <<<"$(report "$dir/pan.report" pan)"
 	read -r gs _ ge _ gd _ _ _ _ <<<"$(report "$dir/gmc.report" gmc)"
 	visited=$(awk '/states, stored \(/ { v = $4 ""; sub(/\(/, "", v); print v; exit }' "$dir/pan.report")
+	# search_time takes pan's time as stored / its rate line, but pan's
+	# rate is visited (stored + shadows) / time: with shadows, scale back.
+	if [ -n "$visited" ] && [ "$pt" != "" ] && [ "$pt" != 0 ]; then
+		pt=$(awk -v t="$pt" -v v="$visited" -v s="$ps" 'BEGIN { printf "%.6f\n", t * v / s }')
+	fi
 	pmem=$(awk '/total actual memory usage/ { print $1 * 1048576; exit }' "$dir/pan.report")
 	gmem=$(awk '/total actual memory usage/ { print $1 * 1048576; exit }' "$dir/gmc.report")
 	if [ "$ps $pe $pd" != "$gs $ge $gd" ]; then

@@ -2,7 +2,9 @@ package checker
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"slices"
 	"time"
 
 	"gmc/search"
@@ -50,27 +52,29 @@ const (
 // pnode is one node of the product search (pan's Trail entry).
 type pnode struct {
 	tau, opm uint8
-	ostate   uint32 // the store number of its state, for the stack tags
+	ostate   uint64 // its state's tags (store.Exact.Put's reference)
 	oval     uint8  // a dummy move's saved counter
 }
 
-// tags are what pan keeps beside a stored state in a cycle search: the
-// (phase, counting) combinations it was visited in and which of them
-// have it on their stack, the fairness counters it was visited with, and
-// the depth it was stored at.
-type tags struct {
-	seen, onStack uint8
-	counts        uint16 // bit c: counter c in phase 1; bit 15-c: in phase 2
-	depth         int32
-}
+// A stored state's tags are what pan keeps in its hash entry in a cycle
+// search, kept in the exact store as the state's payload: the (phase,
+// counting) combinations it was visited in and which of them have it on
+// their stack, the fairness counters it was visited with (bit c: counter
+// c in phase 1; bit 15-c: in phase 2), and the depth it was stored at.
+const (
+	tagSeen    = 0 // byte
+	tagOnStack = 1 // byte
+	tagCounts  = 2 // uint16, little-endian
+	tagDepth   = 4 // int32, little-endian
+	tagSize    = 8
+)
 
 // product is a product search.
 type product struct {
 	m     *vm.Model
 	opts  Options
 	vm    *vm.Machine
-	store *store.Exact
-	tags  []tags // by store number
+	store *store.Exact // with the states' tags as payload
 	// With bitstate storage (pan -DBITSTATE), bits holds the states with
 	// the phase and the fairness counters in the key, and onStack the
 	// stacks of both phases, by key, with the depth each was put at
@@ -80,12 +84,15 @@ type product struct {
 	res     *Result
 	key     []byte
 
-	claim     bool // a claim runs (pan's VERI)
-	cycles    bool // acceptance or non-progress cycles (pan's a_cycles)
-	fair      bool // weak fairness
-	np        bool // the claim is np_: non-progress cycles
-	cycleKind ErrorKind
-	cycleMsg  string
+	claim  bool // a claim runs (pan's VERI)
+	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
+	fair   bool // weak fairness
+	np     bool // the claim is np_: non-progress cycles
+	// The claim has no progress state: a claim move leaves the
+	// progress of the state as it was (np_'s, always).
+	claimNoProgress bool
+	cycleKind       ErrorKind
+	cycleMsg        string
 
 	states stack[vm.State]
 	nodes  []pnode // node at depth d is nodes[d+1]; nodes[0] is the sentinel
@@ -102,7 +109,7 @@ type product struct {
 	rootCnt [2]uint8 // are compared too
 	nstates int64    // first visits, shadows included
 	shadows int64
-	lstate  uint32 // the store number the last lookup found (pan's Lstate)
+	lstate  uint64 // the tags of the state the last lookup found (pan's Lstate)
 	ldepth  int    // the depth at which that state was stored (Lstate->D)
 	found   int    // the depth an error is reported at (pan's depthfound, -1: none)
 	start   time.Time
@@ -119,7 +126,7 @@ func (d *DFS) runProduct() (*Result, error) {
 	switch st := d.store.(type) {
 	case *store.Exact:
 		exact = st
-		exact.NumberStates()
+		exact.SetPayload(tagSize)
 	case *store.Bitstate:
 		bits = st
 	default:
@@ -135,8 +142,11 @@ func (d *DFS) runProduct() (*Result, error) {
 	p := &product{
 		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{},
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
-		np:   d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
-		tags: make([]tags, 1, 1024), found: -1, onStack: map[string]int32{},
+		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
+		found: -1, onStack: map[string]int32{},
+	}
+	if c := d.m.Claim; c != nil {
+		p.claimNoProgress = !slices.ContainsFunc(c.PCs, func(pc *vm.PC) bool { return pc.Progress })
 	}
 	p.cycleKind, p.cycleMsg = AcceptanceCycle, "acceptance cycle"
 	if p.np {
@@ -250,71 +260,71 @@ func (p *product) countBit() uint16 {
 // lookup is pan's h_store: 0 new (or new in this phase: a shadow), 1 seen,
 // 2 seen and on this phase's stack, 3 on the first phase's stack (a
 // cycle).
-func (p *product) lookup(s *vm.State) int {
+// key is s's key (keyOf), nil when the caller has not built it.
+func (p *product) lookup(s *vm.State, key []byte) int {
 	if p.bits != nil {
 		return p.lookupBits(s)
 	}
-	isNew := p.store.Insert(p.keyOf(s))
-	id := p.store.LastID()
+	if key == nil {
+		key = p.keyOf(s)
+	}
+	ref, isNew := p.store.Put(key)
+	t := p.store.Payload(ref)[:tagSize]
 	if isNew {
-		if int(id) >= len(p.tags) {
-			p.tags = append(p.tags, make([]tags, int(id)+1-len(p.tags))...)
-		}
-		t := &p.tags[id]
-		t.depth = int32(p.depth)
+		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
 		p.ldepth = p.depth
 		if p.cycles {
-			t.seen = p.bit()
+			t[tagSeen] = p.bit()
 			if p.fair {
-				t.counts = p.countBit()
+				binary.LittleEndian.PutUint16(t[tagCounts:], p.countBit())
 			}
-			t.onStack = p.bit()
+			t[tagOnStack] = p.bit()
 		} else {
-			t.onStack = 1
+			t[tagOnStack] = 1
 		}
-		p.lstate = id
+		p.lstate = ref
 		if n := len(p.m.Vector(s)); n > p.res.MaxVector {
 			p.res.MaxVector = n
 		}
 		return 0
 	}
-	t := &p.tags[id]
-	p.ldepth = int(t.depth)
+	p.ldepth = int(int32(binary.LittleEndian.Uint32(t[tagDepth:])))
 	if p.cycles {
 		wasNew := false
-		if t.seen&p.bit() == 0 {
+		if t[tagSeen]&p.bit() == 0 {
 			wasNew = true
 			p.shadows++
-			t.seen |= p.bit()
+			t[tagSeen] |= p.bit()
 		}
 		if p.fair {
-			if cb := p.countBit(); t.counts&cb == 0 {
+			counts := binary.LittleEndian.Uint16(t[tagCounts:])
+			if cb := p.countBit(); counts&cb == 0 {
 				if !wasNew {
 					wasNew = true
 					p.shadows++
 				}
-				t.counts |= cb
+				binary.LittleEndian.PutUint16(t[tagCounts:], counts|cb)
 			}
 		}
 		if wasNew {
-			p.lstate = id
-			t.onStack |= p.bit()
-			if p.aT&1 != 0 && t.onStack&p.otherBit() != 0 && p.depth > p.aDepth {
+			p.lstate = ref
+			t[tagOnStack] |= p.bit()
+			if p.aT&1 != 0 && t[tagOnStack]&p.otherBit() != 0 && p.depth > p.aDepth {
 				return 3
 			}
 			return 0
 		}
-		if t.onStack&p.bit() != 0 {
-			p.lstate = id
-			if p.aT&1 != 0 && t.onStack&p.otherBit() != 0 && p.depth > p.aDepth && (!p.fair || p.cnt[1] <= 1) {
+		if t[tagOnStack]&p.bit() != 0 {
+			p.lstate = ref
+			if p.aT&1 != 0 && t[tagOnStack]&p.otherBit() != 0 && p.depth > p.aDepth && (!p.fair || p.cnt[1] <= 1) {
 				return 3
 			}
 			return 2
 		}
 		return 1
 	}
-	if t.onStack != 0 {
-		p.lstate = id
+	if t[tagOnStack] != 0 {
+		p.lstate = ref
 		return 2
 	}
 	return 1
@@ -367,10 +377,11 @@ func (p *product) untag(n *pnode) {
 	if n.ostate == 0 {
 		return
 	}
+	t := p.store.Payload(n.ostate)
 	if p.cycles {
-		p.tags[n.ostate].onStack &^= p.bit()
+		t[tagOnStack] &^= p.bit()
 	} else {
-		p.tags[n.ostate].onStack = 0
+		t[tagOnStack] = 0
 	}
 }
 
@@ -408,15 +419,17 @@ func (p *product) newState(from, to int, ctx vm.Pass) bool {
 allOver:
 	n.ostate = parent.ostate
 	if (!p.claim || n.tau&tauClaim != 0 || parent.tau&tauStutter != 0) && !offer {
-		if p.aT&1 != 0 && depth > p.aDepth && bytes.Equal(p.keyOf(s), p.root) && (p.bits == nil || p.aT == p.rootAT && p.cnt == p.rootCnt) {
-			if !(p.fair && p.cnt[1] != 1) {
+		var key []byte // (built once for the root and the store)
+		if p.aT&1 != 0 && depth > p.aDepth {
+			key = p.keyOf(s)
+			if bytes.Equal(key, p.root) && (p.bits == nil || p.aT == p.rootAT && p.cnt == p.rootCnt) && !(p.fair && p.cnt[1] != 1) {
 				p.found = p.aDepth
 				p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
 				return true
 			}
 		}
 		if n.tau&tauAtomic == 0 {
-			ii := p.lookup(s)
+			ii := p.lookup(s, key)
 			kk := ii == 1 || ii == 2
 			if ii == 2 && (n.opm&opmAccept != 0 || parent.opm&opmAccept != 0) && p.cycles && !p.fair && depth > p.aDepth {
 				p.found = p.ldepth
@@ -732,7 +745,12 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 			if p.m.ClaimAccepting(next) {
 				child.opm |= opmAccept
 			}
-			if p.m.AtProgress(next) {
+			// After a claim move the processes are where they were: the
+			// node's progress bit, fresh but in a dummy move's node (it
+			// ORs in the stale bits of the slot), is next's.
+			if pid == vm.ClaimPid && p.claimNoProgress && n.opm&opmFairDummy == 0 {
+				child.opm |= n.opm & opmProgress
+			} else if p.m.AtProgress(next) {
 				child.opm |= opmProgress
 			}
 		} else if p.m.Accepting(next) {
@@ -803,14 +821,20 @@ func (p *product) trail() []trail.Step {
 // the search at the error bound.
 func (p *product) report(e *Error, depth int) {
 	e.Depth = depth
-	if p.found >= 0 {
-		e.Depth = p.found
-	}
-	if e.Kind.IsCycle() {
-		e.Cycle = p.cycleStart(p.found, depth)
+	found := p.found
+	if found >= 0 {
+		e.Depth = found
 	}
 	p.found = -1 // (pan's uerror forgets it, even inside a nested search)
-	if p.res.record(e, p.opts.MaxErrors, p.trail) {
+	// The cycle's start, a search of the path, only for an error kept
+	// with its trail: with -c0 a search can find thousands of cycles.
+	withTrail := func() []trail.Step {
+		if e.Kind.IsCycle() {
+			e.Cycle = p.cycleStart(found, depth)
+		}
+		return p.trail()
+	}
+	if p.res.record(e, p.opts.MaxErrors, withTrail) {
 		p.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }

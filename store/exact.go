@@ -39,6 +39,7 @@ type Exact struct {
 	used   int64  // bytes of vectors stored, with their length prefixes
 	ids    bool   // each vector is followed by its number (NumberStates)
 	last   uint32 // the number of the state the last Insert found or added
+	extra  int    // bytes of payload after each vector (and its number)
 }
 
 const (
@@ -76,6 +77,54 @@ func (s *Exact) NumberStates() { s.ids = true }
 // LastID is the number of the state the last Insert found or added
 // (NumberStates only).
 func (s *Exact) LastID() uint32 { return s.last }
+
+// SetPayload gives every state n bytes of its own, zero when the state
+// is added, kept after its vector: what a search keeps about a state
+// (the cycle searches' tags: pan keeps them in its hash entries), found
+// with the vector rather than in a second random access. Call it before
+// the first Insert.
+func (s *Exact) SetPayload(n int) { s.extra = n }
+
+// Put is Insert that also returns a reference to the state's payload
+// (SetPayload), for Payload; it is never 0.
+func (s *Exact) Put(v []byte) (ref uint64, isNew bool) {
+	i, tag, found := s.find(v)
+	if found {
+		pos := s.table[i]&posMask - 1
+		ref = s.payloadPos(pos)
+		if s.ids {
+			s.last = s.id(pos)
+		}
+		return ref, false
+	}
+	pos, ref := s.append(v)
+	s.add(i, tag, pos)
+	return ref, true
+}
+
+// Payload is the payload of the state Put returned ref for. It lives as
+// long as the store, and writes to it are kept.
+func (s *Exact) Payload(ref uint64) []byte {
+	off := int(ref & (maxChunk - 1))
+	return s.chunks[ref>>chunkBits][off : off+s.extra : off+s.extra]
+}
+
+// payloadPos is the arena position of the payload of the vector at
+// arena position pos.
+func (s *Exact) payloadPos(pos uint64) uint64 {
+	c := s.chunks[pos>>chunkBits]
+	off := int(pos & (maxChunk - 1))
+	n, k := uint64(c[off]), uint64(1)
+	if n >= 0x80 {
+		u, w := binary.Uvarint(c[off:])
+		n, k = u, uint64(w)
+	}
+	pos += k + n
+	if s.ids {
+		pos += 4
+	}
+	return pos
+}
 
 // Bytes implements Store.
 func (s *Exact) Bytes() (states, table int64) {
@@ -121,13 +170,19 @@ func (s *Exact) Insert(v []byte) bool {
 		}
 		return false
 	}
-	s.table[i] = tag<<posBits | (s.append(v) + 1)
+	pos, _ := s.append(v)
+	s.add(i, tag, pos)
+	return true
+}
+
+// add enters the vector at arena position pos in empty slot i.
+func (s *Exact) add(i, tag, pos uint64) {
+	s.table[i] = tag<<posBits | (pos + 1)
 	s.n++
 	s.last = uint32(s.n)
 	if uint64(s.n)*4 > uint64(len(s.table))*3 {
 		s.grow()
 	}
-	return true
 }
 
 // Has reports whether v is in the store, without adding it.
@@ -152,9 +207,10 @@ func (s *Exact) find(v []byte) (slot, tag uint64, found bool) {
 	}
 }
 
-// append copies v into the arena and returns its position.
-func (s *Exact) append(v []byte) uint64 {
-	need := len(v) + binary.MaxVarintLen32 + 4
+// append copies v into the arena and returns its position and that of
+// its payload.
+func (s *Exact) append(v []byte) (pos, payload uint64) {
+	need := len(v) + binary.MaxVarintLen32 + 4 + s.extra
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1])+need > cap(s.chunks[len(s.chunks)-1]) {
 		size := minChunk
 		if k := len(s.chunks); k > 0 {
@@ -165,17 +221,17 @@ func (s *Exact) append(v []byte) uint64 {
 	}
 	k := len(s.chunks) - 1
 	c := s.chunks[k]
-	pos := uint64(k)<<chunkBits | uint64(len(c))
+	pos = uint64(k)<<chunkBits | uint64(len(c))
 	c = binary.AppendUvarint(c, uint64(len(v)))
-	need = len(v) + len(c) - len(s.chunks[k])
 	c = append(c, v...)
 	if s.ids {
 		c = binary.LittleEndian.AppendUint32(c, uint32(s.n+1))
-		need += 4
 	}
+	payload = uint64(k)<<chunkBits | uint64(len(c))
+	c = c[:len(c)+s.extra] // (zero: a fresh chunk's bytes past len)
+	s.used += int64(len(c) - len(s.chunks[k]))
 	s.chunks[k] = c
-	s.used += int64(need)
-	return pos
+	return pos, payload
 }
 
 // grow doubles the table. Up to 2^tagBits slots an entry's new home comes

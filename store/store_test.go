@@ -189,3 +189,47 @@ func BenchmarkBitstate(b *testing.B) {
 		})
 	}
 }
+
+// TestExactPayload checks that a state's payload starts zero, keeps what
+// is written to it across table growth and chunk changes, is the same for
+// the same vector and its own for each vector, with numbered states and
+// vectors longer than 127 bytes (a longer length prefix) too.
+func TestExactPayload(t *testing.T) {
+	for _, numbered := range []bool{false, true} {
+		s := NewExact()
+		if numbered {
+			s.NumberStates()
+		}
+		s.SetPayload(8)
+		rng := rand.New(rand.NewPCG(3, 4))
+		refs := map[string]uint64{}
+		var vs [][]byte
+		for i := 0; i < 100000; i++ {
+			v := make([]byte, 4+rng.IntN(200))
+			binary.LittleEndian.PutUint32(v, uint32(i))
+			ref, isNew := s.Put(v)
+			if !isNew || ref == 0 {
+				t.Fatalf("vector %d: new %v, ref %d", i, isNew, ref)
+			}
+			p := s.Payload(ref)
+			if len(p) != 8 || binary.LittleEndian.Uint64(p) != 0 {
+				t.Fatalf("vector %d: fresh payload %x", i, p)
+			}
+			binary.LittleEndian.PutUint64(p, uint64(i)*0x9e3779b97f4a7c15)
+			refs[string(v)] = ref
+			vs = append(vs, v)
+		}
+		for i, v := range vs {
+			ref, isNew := s.Put(v)
+			if isNew || ref != refs[string(v)] {
+				t.Fatalf("vector %d again: new %v, ref %d, want %d", i, isNew, ref, refs[string(v)])
+			}
+			if got := binary.LittleEndian.Uint64(s.Payload(ref)); got != uint64(i)*0x9e3779b97f4a7c15 {
+				t.Fatalf("vector %d: payload %x", i, got)
+			}
+			if numbered && s.LastID() != uint32(i+1) {
+				t.Fatalf("vector %d: number %d", i, s.LastID())
+			}
+		}
+	}
+}
