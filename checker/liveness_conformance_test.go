@@ -45,11 +45,11 @@ func TestLivenessConformance(t *testing.T) {
 		claim  bool // the claim runs
 	}
 	modes := []mode{
-		{"safety-claim", []string{"-DNOREDUCE", "-DSAFETY"}, nil, NoCycles, false, false, true},
-		{"acceptance", []string{"-DNOREDUCE"}, []string{"-a"}, AcceptanceCycles, false, false, true},
-		{"acceptance-fair", []string{"-DNOREDUCE"}, []string{"-a", "-f"}, AcceptanceCycles, true, false, true},
-		{"nonprogress", []string{"-DNOREDUCE", "-DNP"}, []string{"-l"}, NonProgressCycles, false, true, false},
-		{"nonprogress-fair", []string{"-DNOREDUCE", "-DNP"}, []string{"-l", "-f"}, NonProgressCycles, true, true, false},
+		{"safety-claim", livenessBuilds["safety-claim"], nil, NoCycles, false, false, true},
+		{"acceptance", livenessBuilds["acceptance"], []string{"-a"}, AcceptanceCycles, false, false, true},
+		{"acceptance-fair", livenessBuilds["acceptance-fair"], []string{"-a", "-f"}, AcceptanceCycles, true, false, true},
+		{"nonprogress", livenessBuilds["nonprogress"], []string{"-l"}, NonProgressCycles, false, true, false},
+		{"nonprogress-fair", livenessBuilds["nonprogress-fair"], []string{"-l", "-f"}, NonProgressCycles, true, true, false},
 	}
 	for _, file := range models {
 		if _, excluded := corpusExclusions[filepath.Base(file)]; excluded {

@@ -190,3 +190,13 @@ func (md mode) name() string {
 	}
 	return s
 }
+
+// claimOptions is opts with the claim composed: a claim's name, "" for
+// none, or vm.NonProgressClaim for -l's np_.
+func claimOptions(opts vm.Options, claim string) vm.Options {
+	opts.Claim, opts.NonProgress = claim, claim == vm.NonProgressClaim
+	if opts.NonProgress {
+		opts.Claim = ""
+	}
+	return opts
+}

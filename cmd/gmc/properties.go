@@ -33,14 +33,10 @@ type propertyRun struct {
 func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, opts checker.Options, stdout, stderr io.Writer) int {
 	var runs []propertyRun
 	written := 0
-	for _, claim := range f.mode.each {
+	for i, claim := range f.mode.each {
 		md := f.mode
 		md.claim = claim
-		vmOpts.Claim, vmOpts.NonProgress = claim, claim == vm.NonProgressClaim
-		if vmOpts.NonProgress {
-			vmOpts.Claim = ""
-		}
-		m, err := vm.Compile(spec, vmOpts)
+		m, err := vm.Compile(spec, claimOptions(vmOpts, claim))
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 			return exitUsage
@@ -50,8 +46,10 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 		}
 		o := opts
 		o.Cycles, o.Fair = md.cycles, md.fair
-		var bits *store.Bitstate
-		if f.bitstate { // a filter of its own for each property
+		// With -bitstate, the run's filter serves the first property and
+		// each other gets a filter of its own.
+		bits, _ := o.Store.(*store.Bitstate)
+		if bits != nil && i > 0 {
 			if bits, err = store.NewBitstate(f.log2Bits, f.hashes, f.seed); err != nil {
 				fmt.Fprintf(stderr, "gmc run: %v\n", err)
 				return exitUsage
@@ -104,8 +102,6 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.bits, nil)
 		return
 	}
-	least := 0
-	leastCov := estimate.Coverage{Percent: 101}
 	for i, r := range runs {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -113,9 +109,6 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		paintHeading.Fprintln(w, propertyTitle(spec, r.mode.claim))
 		f.mode = r.mode
 		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.bits, nil)
-		if cov := estimate.Verdict(coverageFacts(r.res, r.bits, nil)); cov.Percent < leastCov.Percent {
-			least, leastCov = i, cov
-		}
 	}
 	paintHeading.Fprintf(w, "\n%d properties, each checked in a search of its own (pan -N NAME):\n", len(runs))
 	for _, r := range runs {
@@ -125,7 +118,20 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 	if n := len(f.mode.each) - len(runs); n > 0 {
 		fmt.Fprintf(w, "\t(%d not checked: the run was interrupted)\n", n)
 	}
-	writeCoverage(w, leastCov.Percent, "the least of the properties', "+runs[least].mode.claim+": "+leastCov.Method, runs[least].res)
+	least, cov := leastCovered(runs)
+	writeCoverage(w, cov.Percent, "the least of the properties', "+runs[least].mode.claim+": "+cov.Method, runs[least].res)
+}
+
+// leastCovered is the run whose search covered the least (an unknown
+// coverage is the least), and its coverage.
+func leastCovered(runs []propertyRun) (int, estimate.Coverage) {
+	least, cov := 0, estimate.Coverage{Percent: 101}
+	for i, r := range runs {
+		if c := estimate.Verdict(coverageFacts(r.res, r.bits, nil)); c.Percent < cov.Percent {
+			least, cov = i, c
+		}
+	}
+	return least, cov
 }
 
 // propertyTitle names a property as spin -a does when it reads the model:
@@ -201,8 +207,7 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 		return out
 	}
 	out := runJSON{Model: path, Mode: "each property", Complete: len(runs) == len(each), StopReason: search.Complete.String(), ErrorList: errs, Properties: props}
-	least := -1
-	for i, p := range props {
+	for _, p := range props {
 		out.StatesStored += p.StatesStored
 		out.StatesVisited += p.StatesVisited
 		out.StatesMatched += p.StatesMatched
@@ -217,10 +222,8 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 		if !p.Complete && out.Complete {
 			out.Complete, out.Stopped, out.StopReason = false, p.Stopped, p.StopReason
 		}
-		if least < 0 || p.Coverage.Percent == nil || props[least].Coverage.Percent != nil && *p.Coverage.Percent < *props[least].Coverage.Percent {
-			least = i
-		}
 	}
+	least, _ := leastCovered(runs)
 	out.Coverage = props[least].Coverage
 	if len(runs) < len(each) {
 		out.StopReason = search.Interrupted.String()

@@ -47,10 +47,7 @@ func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 // wrote the trail, with the never claim it ran, "" for none,
 // vm.NonProgressClaim for -l).
 func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, claim string, stderr io.Writer) (*vm.Model, bool) {
-	opts := vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, Claim: claim, NoTraceAssertions: true}
-	if claim == vm.NonProgressClaim {
-		opts.Claim, opts.NonProgress = "", true
-	}
+	opts := claimOptions(vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, NoTraceAssertions: true}, claim)
 	_, m, ok := loadModel(path, lopts, opts, stderr)
 	return m, ok
 }
