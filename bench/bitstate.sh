@@ -67,7 +67,7 @@ fi
 
 machine_header "bitstate vs exhaustive, gmc and pan"
 echo "pan:     cc -O2 -DNOREDUCE -DSAFETY -DNOCLAIM [-DBITSTATE]; ./pan -m<depth> -c0 [-wL -k$hashes]"
-echo "gmc:     gmc run -c0 -m<depth> [-bitstate -wL -k$hashes] m.pml"
+echo "gmc:     gmc run --no-reduce -c0 -m<depth> [-bitstate -wL -k$hashes] m.pml"
 echo "filter:  L = $([ "$log2bits" = auto ] && echo "ceil(log2(stored states)) + 7, per model" || echo "$log2bits")"
 echo "repeats: $reps (best = minimum search time)"
 echo
@@ -106,9 +106,9 @@ while read -r file defs mdepth; do
 			L=$(report "$w/pan_e.out" pan | awk '{ l = 0; while (2 ^ l < $1) l++; print l + 7 }')
 		fi
 		(cd "$w" && timed pan_b ./pan_b -m"$mdepth" -c0 -w"$L" -k"$hashes") || fail="pan -DBITSTATE"
-		(cd "$w" && timed gmc_e "$tmp/gmc" run -c0 -m"$mdepth" m.pml)
+		(cd "$w" && timed gmc_e "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" m.pml)
 		case $? in 0 | 1 | 3) ;; *) fail="gmc" ;; esac
-		(cd "$w" && timed gmc_b "$tmp/gmc" run -c0 -m"$mdepth" -bitstate -w"$L" -k"$hashes" m.pml)
+		(cd "$w" && timed gmc_b "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" -bitstate -w"$L" -k"$hashes" m.pml)
 		case $? in 0 | 1 | 3) ;; *) fail="gmc -bitstate" ;; esac
 		for t in pan_e pan_b gmc_e gmc_b; do
 			tool=${t%_*}

@@ -58,8 +58,8 @@ $repo/examples/models/leader_n.pml           N=7          -"
 fi
 
 machine_header "search scripts and certification"
-echo "verify:    gmc run -c0 -m<depth> m.pml"
-echo "script:    gmc run -c0 -m<depth> --script s.scc [--trustful] m.pml"
+echo "verify:    gmc run --no-reduce -c0 -m<depth> m.pml"
+echo "script:    gmc run --no-reduce -c0 -m<depth> --script s.scc [--trustful] m.pml"
 echo "certify:   gmc certify [--trustful] [--parallel k] m.pml s.scc"
 echo "times:     the search's own elapsed time (no start-up); repeats: $reps, minimum kept"
 echo
@@ -87,13 +87,13 @@ while read -r file defs mdepth; do
 	r=0
 	while [ "$r" -lt "$reps" ] && [ -z "$fail" ]; do
 		r=$((r + 1))
-		(cd "$w" && timed verify "$tmp/gmc" run -n -c0 -m"$mdepth" m.pml)
+		(cd "$w" && timed verify "$tmp/gmc" run --no-reduce -n -c0 -m"$mdepth" m.pml)
 		case $? in 0 | 1) ;; *) fail="gmc run" ;; esac
-		(cd "$w" && timed write "$tmp/gmc" run -n -c0 -m"$mdepth" --script s.scc m.pml)
+		(cd "$w" && timed write "$tmp/gmc" run --no-reduce -n -c0 -m"$mdepth" --script s.scc m.pml)
 		case $? in 0 | 1) ;; *) fail="gmc run --script" ;; esac
 		(cd "$w" && timed certify "$tmp/gmc" certify m.pml s.scc)
 		case $? in 0 | 1) grep -q '^certified' "$w/certify.out" || fail="certification failed" ;; *) fail="gmc certify" ;; esac
-		(cd "$w" && timed twrite "$tmp/gmc" run -n -c0 -m"$mdepth" --script t.scc --trustful m.pml)
+		(cd "$w" && timed twrite "$tmp/gmc" run --no-reduce -n -c0 -m"$mdepth" --script t.scc --trustful m.pml)
 		(cd "$w" && timed trustful "$tmp/gmc" certify --trustful m.pml t.scc)
 		case $? in 0 | 1) grep -q '^certified' "$w/trustful.out" || fail="trustful certification failed" ;; *) fail="gmc certify --trustful" ;; esac
 		for k in 1 2 4; do

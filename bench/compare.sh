@@ -109,7 +109,7 @@ fi
 
 machine_header "gmc vs pan"
 echo "pan:     spin -a m.pml; cc -O2 -DNOREDUCE -DSAFETY -DNOCLAIM -o pan pan.c; ./pan -m<depth> -c0"
-echo "gmc:     gmc run -c0 -m<depth> m.pml (binary built once with go build)"
+echo "gmc:     gmc run --no-reduce -c0 -m<depth> m.pml (binary built once with go build)"
 echo "repeats: $reps (best = minimum time of each phase)"
 echo
 build_gmc
@@ -155,7 +155,7 @@ while read -r file defs mdepth; do
 		[ -z "$fail" ] && { (cd "$w" && timed pan ./pan -m"$mdepth" -c0) || fail="pan"; }
 		# gmc exits 0 (no error), 1 (property violated) or 3 (search
 		# incomplete); anything else (2: model error, Go panic) is a failure.
-		(cd "$w" && timed gmc "$tmp/gmc" run -c0 -m"$mdepth" m.pml)
+		(cd "$w" && timed gmc "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" m.pml)
 		case $? in 0 | 1 | 3) ;; *) fail="${fail:+$fail, }gmc" ;; esac
 		[ -n "$fail" ] && break
 		for t in spin cc pan gmc; do

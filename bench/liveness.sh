@@ -80,7 +80,7 @@ for arg in "$@"; do
 		# shellcheck disable=SC2086
 		(cd "$dir" && timed pan ./pan $flags -m100000 -n) || true
 		# shellcheck disable=SC2086
-		(cd "$dir" && timed gmc "$tmp/gmc" run $flags -m100000 -n m.pml) || true
+		(cd "$dir" && timed gmc "$tmp/gmc" run --no-reduce $flags -m100000 -n m.pml) || true
 		pt=$(min_time "$pt" "$(search_time "$dir/pan.out" pan)")
 		gt=$(min_time "$gt" "$(search_time "$dir/gmc.out" gmc)")
 		cp "$dir/pan.out" "$dir/pan.report"

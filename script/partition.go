@@ -1,6 +1,7 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -302,6 +303,12 @@ func (sc *script) paths(parts []*part) {
 // (004 §3.2; k = 1 follows the whole script, read into memory first).
 func CertifyParallel(m *vm.Model, script *Reader, k int) (*Result, error) {
 	defer script.Close()
+	if script.reduced && !script.trustful {
+		// A part's search would need the states of its initialization
+		// path on its stack for the reduction's proviso to decide as
+		// the whole search did.
+		return nil, errors.New("a script of a search reduced by partial order is certified whole, not in parts (leave out --parallel, or write the script with gmc run --no-reduce)")
+	}
 	s0, err := m.InitialState()
 	if err != nil {
 		return nil, err

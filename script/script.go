@@ -127,8 +127,9 @@ type scriptFrame struct {
 
 // NewWriter starts a script for the model with the given
 // fingerprint, searched with depth bound maxDepth; trustful records only
-// the perfect search.
-func NewWriter(fingerprint string, maxDepth int, trustful bool) (*Writer, error) {
+// the perfect search; reduced says that the search reduces by partial
+// order (checker.Options.Reduce), which a certification must then do too.
+func NewWriter(fingerprint string, maxDepth int, trustful, reduced bool) (*Writer, error) {
 	f, err := os.CreateTemp("", "gmc-script-*")
 	if err != nil {
 		return nil, fmt.Errorf("search script: %w", err)
@@ -138,7 +139,7 @@ func NewWriter(fingerprint string, maxDepth int, trustful bool) (*Writer, error)
 		kind = "trustful"
 	}
 	w := &Writer{
-		header:   fmt.Sprintf("%s\nkind %s\nmodel %s\ndepth %d\n\n", scriptMagic, kind, fingerprint, maxDepth),
+		header:   fmt.Sprintf("%s\nkind %s\nmodel %s\ndepth %d\n%s\n", scriptMagic, kind, fingerprint, maxDepth, reducedLine(reduced)),
 		trustful: trustful,
 		file:     f,
 		raw:      bufio.NewWriterSize(f, 1<<16),
@@ -379,4 +380,13 @@ func (w *Writer) Discard() {
 		os.Remove(w.file.Name())
 		w.file = nil
 	}
+}
+
+// reducedLine is the header's line saying that the search reduced by
+// partial order; a script without it records a search that did not.
+func reducedLine(reduced bool) string {
+	if reduced {
+		return "reduction partial-order\n"
+	}
+	return ""
 }

@@ -21,7 +21,7 @@ import (
 // or not), and returns the script's bytes with the search's result.
 func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte, *checker.Result) {
 	t.Helper()
-	w, err := NewWriter(m.Fingerprint(), maxDepth, trustful)
+	w, err := NewWriter(m.Fingerprint(), maxDepth, trustful, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +376,7 @@ func TestScriptUnderCache(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := NewWriter(m.Fingerprint(), 1<<20, trustful)
+			w, err := NewWriter(m.Fingerprint(), 1<<20, trustful, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -47,6 +47,7 @@ type Reader struct {
 	ahead    *readAhead
 	part     *part
 	depth    int
+	reduced  bool
 	trustful bool
 	step     int64 // the instruction read last, from 1
 	states   uint32
@@ -93,10 +94,18 @@ func Read(r io.Reader, fingerprint string) (_ *Reader, err error) {
 		return nil, errors.New("the script is for another model (or another version of it): its fingerprint differs")
 	}
 	depth, err := strconv.Atoi(strings.TrimPrefix(line(), "depth "))
-	if err != nil || depth <= 0 || line() != "" {
+	if err != nil || depth <= 0 {
 		return nil, errors.New("corrupt search script: bad header")
 	}
-	return &Reader{r: &stream{r: br, buf: make([]byte, 1<<16)}, ahead: ahead, depth: depth, trustful: kind == "kind trustful", fps: make(map[uint32]uint64)}, nil
+	next := line()
+	reduced := next == strings.TrimSuffix(reducedLine(true), "\n")
+	if reduced {
+		next = line()
+	}
+	if next != "" {
+		return nil, errors.New("corrupt search script: bad header")
+	}
+	return &Reader{r: &stream{r: br, buf: make([]byte, 1<<16)}, ahead: ahead, depth: depth, trustful: kind == "kind trustful", reduced: reduced, fps: make(map[uint32]uint64)}, nil
 }
 
 // Close stops reading the script (certifications close the script they
@@ -109,6 +118,10 @@ func (s *Reader) Close() {
 
 // MaxDepth is the depth bound of the search the script records.
 func (s *Reader) MaxDepth() int { return s.depth }
+
+// Reduced says whether the search the script records reduced by partial
+// order: a certification follows it with the same reduction.
+func (s *Reader) Reduced() bool { return s.reduced }
 
 // Trustful reports whether the script records only the perfect search.
 func (s *Reader) Trustful() bool { return s.trustful }

@@ -52,7 +52,7 @@ func Certify(m *vm.Model, script *Reader) (*Result, error) {
 	if script.Trustful() {
 		res, err = Trustful(m, script)
 	} else {
-		res, err = checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: script.MaxDepth()}, Follower: follower{script}}).Run()
+		res, err = checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: script.MaxDepth()}, Reduce: script.Reduced(), Follower: follower{script}}).Run()
 	}
 	if err != nil {
 		return nil, err

@@ -137,8 +137,9 @@ var cliCases = []struct {
 	{"unknown_command", []string{"frobnicate"}, nil, nil},
 	{"dump_ok", []string{"dump", "ok.pml"}, nil, nil},
 	{"dump_reduce", []string{"dump", "--reduce", "por_local.pml"}, nil, nil},
-	{"run_reduce", []string{"run", "--reduce", "-c0", "por_local.pml"}, nil, nil},
-	{"run_reduce_bitstate", []string{"run", "--reduce", "-bitstate", "por_local.pml"}, nil, nil},
+	{"run_reduce", []string{"run", "-c0", "por_local.pml"}, nil, nil},
+	{"run_noreduce", []string{"run", "--no-reduce", "-c0", "por_local.pml"}, nil, nil},
+	{"run_reduce_bitstate", []string{"run", "-bitstate", "por_local.pml"}, nil, nil},
 	{"dump_nomerge_define", []string{"dump", "--no-merge", "-DUNUSED=2", "fig8b.pml"}, nil, nil},
 	{"dump_help", []string{"help", "dump"}, nil, nil},
 	{"dump_syntax", []string{"dump", "syntax.pml"}, nil, nil},
@@ -486,7 +487,15 @@ func TestCertify(t *testing.T) {
 		!strings.Contains(out, "fingerprints: at most") {
 		t.Errorf("certify: exit %d: %s", code, out)
 	}
-	if code, out, _ := run("certify", "--parallel", "3", "ok.pml", "ok.scc"); code != exitOK || !strings.Contains(out, "parts: 3,") {
+	// The script of a reduced search (the default) is followed whole;
+	// that of a full one also in parts.
+	if code, _, stderr := run("certify", "--parallel", "3", "ok.pml", "ok.scc"); code != exitUsage || !strings.Contains(stderr, "certified whole, not in parts") {
+		t.Errorf("certify --parallel 3 of a reduced search's script: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := run("run", "-c0", "--no-reduce", "--script", "full.scc", "ok.pml"); code != exitOK || !strings.Contains(stderr, "wrote full.scc") {
+		t.Fatalf("run --no-reduce --script: exit %d: %s", code, stderr)
+	}
+	if code, out, _ := run("certify", "--parallel", "3", "ok.pml", "full.scc"); code != exitOK || !strings.Contains(out, "parts: 3,") {
 		t.Errorf("certify --parallel 3: exit %d: %s", code, out)
 	}
 	if code, _, stderr := run("certify", "--parallel", "-1", "ok.pml", "ok.scc"); code != exitUsage || !strings.Contains(stderr, "--parallel") {
@@ -514,7 +523,7 @@ func TestCertify(t *testing.T) {
 		t.Errorf("the script written under --cache differs from the plain one")
 	}
 	// A script cut short: certification fails, saying where.
-	b, err := os.ReadFile("ok.scc")
+	b, err := os.ReadFile("full.scc")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -657,7 +666,7 @@ func TestDefines(t *testing.T) {
 // checked directly.)
 func TestProgressLines(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := gmc([]string{"run", "-n", "-DN=6", "--progress-lines", "20000", "../../examples/models/leader_n.pml"}, &stdout, &stderr)
+	code := gmc([]string{"run", "-n", "--no-reduce", "-DN=6", "--progress-lines", "20000", "../../examples/models/leader_n.pml"}, &stdout, &stderr)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -682,7 +691,7 @@ func TestProgressLines(t *testing.T) {
 	// with --json, the lines are JSON objects
 	stdout.Reset()
 	stderr.Reset()
-	if code := gmc([]string{"run", "--json", "-DN=6", "--progress-lines", "50000", "../../examples/models/leader_n.pml"}, &stdout, &stderr); code != exitOK {
+	if code := gmc([]string{"run", "--json", "--no-reduce", "-DN=6", "--progress-lines", "50000", "../../examples/models/leader_n.pml"}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("--json: exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
