@@ -3,8 +3,11 @@
 # (same stored states, transitions and errors) and speed (search rate and
 # whole pipeline time), model by model.  See bench/README.md.
 #
-# usage: bench/compare.sh [-r N] [-m DEPTH] [-o FILE] [MODEL[:K=V,...] ...]
+# usage: bench/compare.sh [-n] [-r N] [-m DEPTH] [-o FILE] [MODEL[:K=V,...] ...]
 #
+#   -n        no partial-order reduction: gmc --no-reduce against pan
+#             built with -DNOREDUCE (default: both reduce, gmc's default
+#             against pan's default build)
 #   -r N      run every measurement N times and keep the minimum time of
 #             each phase for each tool (default 1)
 #   -m DEPTH  depth bound (pan -m, gmc -m) for the models given as
@@ -29,12 +32,15 @@ export LC_ALL=C             # '.' as decimal point in awk and printf
 reps=1
 depth=100000
 tsv_out=
+pan_por=
+gmc_por=
 usage() {
-	sed -n '6,17s/^# \{0,1\}//p' "$0" >&2
+	sed -n '6,20s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
-while getopts r:m:o:h opt; do
+while getopts nr:m:o:h opt; do
 	case $opt in
+	n) pan_por=-DNOREDUCE gmc_por=--no-reduce ;;
 	r) reps=$OPTARG ;;
 	m) depth=$OPTARG ;;
 	o) tsv_out=$OPTARG ;;
@@ -108,8 +114,8 @@ fi
 # Header, then gmc.
 
 machine_header "gmc vs pan"
-echo "pan:     spin -a m.pml; cc -O2 -DNOREDUCE -DSAFETY -DNOCLAIM -o pan pan.c; ./pan -m<depth> -c0"
-echo "gmc:     gmc run --no-reduce -c0 -m<depth> m.pml (binary built once with go build)"
+echo "pan:     spin -a m.pml; cc -O2 $pan_por -DSAFETY -DNOCLAIM -o pan pan.c; ./pan -m<depth> -c0"
+echo "gmc:     gmc run $gmc_por -c0 -m<depth> m.pml (binary built once with go build)"
 echo "repeats: $reps (best = minimum time of each phase)"
 echo
 build_gmc
@@ -151,11 +157,11 @@ while read -r file defs mdepth; do
 		r=$((r + 1))
 		# pan and gmc alternate, so a change in machine load hits both.
 		(cd "$w" && timed spin spin -a m.pml) || fail="spin -a"
-		[ -z "$fail" ] && { (cd "$w" && timed cc cc -O2 -DNOREDUCE -DSAFETY -DNOCLAIM -o pan pan.c) || fail="cc"; }
+		[ -z "$fail" ] && { (cd "$w" && timed cc cc -O2 $pan_por -DSAFETY -DNOCLAIM -o pan pan.c) || fail="cc"; }
 		[ -z "$fail" ] && { (cd "$w" && timed pan ./pan -m"$mdepth" -c0) || fail="pan"; }
 		# gmc exits 0 (no error), 1 (property violated) or 3 (search
 		# incomplete); anything else (2: model error, Go panic) is a failure.
-		(cd "$w" && timed gmc "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" m.pml)
+		(cd "$w" && timed gmc "$tmp/gmc" run $gmc_por -c0 -m"$mdepth" m.pml)
 		case $? in 0 | 1 | 3) ;; *) fail="${fail:+$fail, }gmc" ;; esac
 		[ -n "$fail" ] && break
 		for t in spin cc pan gmc; do

@@ -33,7 +33,9 @@ const (
 	tauRequest = 2   // a child asked for the timeout pass (claim turn)
 	tauClaim   = 4   // the claim's turn (pan: "claim turn")
 	tauAtomic  = 8   // inside an atomic sequence or a rendezvous: not stored
-	tauTrunc   = 16  // a child was cut by the depth bound
+	tauTrunc   = 16  // a child was cut by the depth bound (with reduction in a cycle search: or met the stack)
+	tauPresel  = 32  // partial-order reduction: one process moves alone
+	tauGood    = 64  // ... and a move of it left the stack (-DSAFETY's proviso)
 	tauStutter = 128 // the system cannot move: the claim stutters
 )
 
@@ -67,6 +69,12 @@ const (
 	tagCounts  = 2 // uint16, little-endian
 	tagDepth   = 4 // int32, little-endian
 	tagSize    = 8
+
+	// tagProviso, in the tagSeen byte: a reduction was refused in the
+	// first phase because a move met the stack; the nested search does
+	// not reduce at the state (pan's bit 128 of the stored state's first
+	// byte).
+	tagProviso = 0x80
 )
 
 // product is a product search.
@@ -87,6 +95,7 @@ type product struct {
 	claim  bool // a claim runs (pan's VERI)
 	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
 	fair   bool // weak fairness
+	reduce bool // partial-order reduction (docs/references.md#spin-por)
 	np     bool // the claim is np_: non-progress cycles
 	// The claim has no progress state: a claim move leaves the
 	// progress of the state as it was (np_'s, always).
@@ -95,7 +104,7 @@ type product struct {
 	cycleMsg        string
 
 	states stack[vm.State]
-	nodes  []pnode // node at depth d is nodes[d+1]; nodes[0] is the sentinel
+	nodes  stack[pnode] // node at depth d is nodes.at(d+1); at(0) is the sentinel (pointers into it stay valid)
 	path   stack[pathStep]
 	depth  int
 
@@ -144,6 +153,13 @@ func (d *DFS) runProduct() (*Result, error) {
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
 		found: -1, onStack: map[string]int32{},
+		reduce: d.reduce,
+	}
+	if p.reduce && p.cycles && p.fair && d.m.HasRendezvous() {
+		return nil, errors.New("partial-order reduction is not compatible with weak fairness in a model with rendezvous channels (pan refuses it too): search without reduction")
+	}
+	if p.reduce && bits != nil {
+		return nil, errors.New("partial-order reduction with never claims and cycle searches needs the exact store (pan -DBITSTATE keeps its proviso bit on its stack table, which gmc does not copy)")
 	}
 	if c := d.m.Claim; c != nil {
 		p.claimNoProgress = !slices.ContainsFunc(c.PCs, func(pc *vm.PC) bool { return pc.Progress })
@@ -153,24 +169,27 @@ func (d *DFS) runProduct() (*Result, error) {
 		p.cycleKind, p.cycleMsg = NonProgressCycle, "non-progress cycle"
 	}
 	res := p.res
+	res.Reduced = p.reduce
 	res.Reached = make([][]bool, d.m.NumIDs())
 	for _, pt := range d.m.Units {
 		res.Reached[pt.ID] = pt.NewReached()
 	}
-	if c := d.m.Claim; c != nil && res.Reached[c.ID] == nil {
-		res.Reached[c.ID] = c.NewReached()
+	if c := d.m.Claim; c != nil {
+		if res.Reached[c.ID] == nil {
+			res.Reached[c.ID] = c.NewReached()
+		}
+		c.MarkStart(res.Reached[c.ID]) // (pan's addproc of the claim, its process 0)
 	}
 	markStarts(d.m, res.Reached, s0, 0)
 	markTrace(d.m, res, p.vm)
-	p.nodes = make([]pnode, 2, 1024)
 	if p.claim {
-		p.nodes[1].tau = tauClaim // the claim moves first
+		p.node(0).tau = tauClaim // the claim moves first
 	}
 	switch { // (pan's do_the_search)
 	case p.np && (d.m.AtProgress(s0) || d.m.TraceStartProgress()):
-		p.nodes[1].opm |= opmProgress
+		p.node(0).opm |= opmProgress
 	case !p.np && (d.m.Accepting(s0) || d.m.TraceStartAccepting()):
-		p.nodes[1].opm |= opmAccept
+		p.node(0).opm |= opmAccept
 	}
 	vm.CopyState(p.stateAt(0), s0)
 	p.start = time.Now()
@@ -180,6 +199,9 @@ func (d *DFS) runProduct() (*Result, error) {
 				panic(r)
 			}
 		}()
+		if p.reduce {
+			d.registerXS(s0, func(e *Error) { p.report(e, 0) })
+		}
 		p.newState(p.top(), 0, noContext())
 		res.Stop = search.Stop{Reason: search.Complete}
 		if res.DepthLimited {
@@ -210,12 +232,7 @@ func (p *product) stateAt(depth int) *vm.State {
 }
 
 // node is the node at depth, parent the one before it.
-func (p *product) node(depth int) *pnode {
-	for depth+1 >= len(p.nodes) {
-		p.nodes = append(p.nodes, pnode{})
-	}
-	return &p.nodes[depth+1]
-}
+func (p *product) node(depth int) *pnode { return p.nodes.at(depth + 1) }
 
 // slots: with a claim, pan's slot 0 is the claim and slot i the process
 // with pid i-1; without, slot i is pid i.
@@ -408,8 +425,8 @@ func (p *product) newState(from, to int, ctx vm.Pass) bool {
 	res := p.res
 	offer := ctx.Pending() != 0
 
-	// pan's Down (32 and 64 are flags of builds gmc does not copy)
-	n.tau &^= tauTrunc | 32 | 64
+	// pan's Down
+	n.tau &^= tauTrunc | tauPresel | tauGood
 	if depth >= p.opts.MaxDepth {
 		res.DepthLimited = true
 		res.Matched++
@@ -446,6 +463,17 @@ allOver:
 					p.found = p.ldepth
 					p.report(&Error{Kind: p.cycleKind, Msg: p.cycleMsg}, depth)
 					return true
+				}
+			}
+			if p.reduce {
+				// What the parent's reduction proviso looks at: a
+				// move that met the stack (cycle searches), or one that
+				// did not (-DSAFETY).
+				switch {
+				case p.cycles && ii == 2:
+					parent.tau |= tauTrunc
+				case !p.cycles && ii != 2:
+					parent.tau |= tauGood
 				}
 			}
 			if ii != 0 {
@@ -487,50 +515,75 @@ stutter:
 		}
 		moved = p.claimMoves(n, s) || moved
 	} else {
-		// pan's Again (the timeout pass of a search without a claim
-		// comes back here)
-		n.opm &^= opmFairStart | opmFairStop | opmFairDec | opmFairLive
-		if p.fair && !offer && (!p.claim || parent.tau&tauStutter == 0) && n.tau&tauAtomic == 0 {
-			if p.aT&2 == 0 {
-				if p.cycles && n.opm&opmAccept != 0 {
-					p.aT |= 2
-					p.cnt[p.aT&1] = uint8(p.m.NrPr(s) + 1)
-					n.opm |= opmFairStart
+		// Partial-order reduction: one safe process alone, if there is
+		// one (pan's preselection; a search without a claim makes none
+		// in its timeout pass, which starts at Again).
+		presel := -1
+		if p.reduce && !offer && from != to && (p.claim || n.tau&tauTimeout == 0) && p.mayReduce(n, parent) {
+			if presel = p.preselect(s, from, to, n.tau&tauTimeout != 0); presel >= 0 {
+				from, to = presel, presel
+				n.tau |= tauPresel
+			}
+		}
+		for {
+			// pan's Again (the timeout pass of a search without a
+			// claim comes back here)
+			n.opm &^= opmFairStart | opmFairStop | opmFairDec | opmFairLive
+			if p.fair && !offer && (!p.claim || parent.tau&tauStutter == 0) && n.tau&tauAtomic == 0 {
+				if p.aT&2 == 0 {
+					if p.cycles && n.opm&opmAccept != 0 {
+						p.aT |= 2
+						p.cnt[p.aT&1] = uint8(p.m.NrPr(s) + 1)
+						n.opm |= opmFairStart
+					}
+				} else if p.cnt[p.aT&1] == 1 {
+					p.aT &^= 2
+					p.cnt[p.aT&1] = 0
+					n.opm |= opmFairStop
 				}
-			} else if p.cnt[p.aT&1] == 1 {
-				p.aT &^= 2
-				p.cnt[p.aT&1] = 0
-				n.opm |= opmFairStop
 			}
-		}
-		moved = p.systemMoves(n, s, from, to, ctx) || moved
-		if n.opm&opmFairDec != 0 {
-			if p.claim && p.cnt[p.aT&1] == 1 {
-				p.cnt[p.aT&1] = 2
+			moved = p.systemMoves(n, s, from, to, ctx) || moved
+			if n.opm&opmFairDec != 0 {
+				if p.claim && p.cnt[p.aT&1] == 1 {
+					p.cnt[p.aT&1] = 2
+				}
+				p.cnt[p.aT&1]++
+				n.opm &^= opmFairDec
 			}
-			p.cnt[p.aT&1]++
-			n.opm &^= opmFairDec
+			refused := p.refused(n, moved)
+			// pan's dummy move, on the system's turn: in a model that
+			// reads timeout (pan's ETIM) only in the timeout pass, in
+			// any other in the first pass, also when no system process
+			// is left and the claim stutters alone (fair_claim_alone).
+			if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && (!p.m.HasTimeout || n.tau&tauTimeout != 0) && p.cnt[p.aT&1] > 0 && !refused {
+				p.dummyMove(n)
+				moved = true
+			}
+			if !refused {
+				break
+			}
+			p.fairnessUndo(n)
+			if p.cycles && n.tau&tauTrunc != 0 {
+				if p.aT&1 != 0 {
+					break // the nested search keeps the reduction
+				}
+				// The first phase marks the state: the nested search
+				// will not reduce there either.
+				p.markProviso(n, parent)
+				from, to, presel = p.lastSlot(s), p.base(), -1
+			} else if presel = p.preselect(s, presel-1, p.base(), n.tau&tauTimeout != 0); presel >= 0 {
+				from, to = presel, presel // the next safe process below
+			} else {
+				from, to = p.lastSlot(s), p.base() // all of them
+			}
+			n.tau &^= tauTrunc | tauPresel | tauGood
+			if presel >= 0 {
+				n.tau |= tauPresel
+			}
+			moved = false
 		}
-		// pan's dummy move, on the system's turn: in a model that reads
-		// timeout (pan's ETIM) only in the timeout pass, in any other in
-		// the first pass, also when no system process is left and the
-		// claim stutters alone (fair_claim_alone).
-		if p.fair && !p.np && !moved && n.tau&tauAtomic == 0 && (!p.m.HasTimeout || n.tau&tauTimeout != 0) && p.cnt[p.aT&1] > 0 {
-			p.dummyMove(n)
-			moved = true
-		}
 	}
-	// pan's Q999:
-	if n.opm&opmFairStart != 0 {
-		p.aT &^= 2
-		p.cnt[p.aT&1] = 0
-		n.opm &^= opmFairStart
-	}
-	if n.opm&opmFairStop != 0 {
-		p.aT |= 2
-		p.cnt[p.aT&1] = 1
-		n.opm &^= opmFairStop
-	}
+	p.fairnessUndo(n) // (pan's Q999)
 	if !moved || p.claim && n.tau&tauClaim != 0 && n.tau&tauRequest != 0 {
 		if offer || p.m.NrPr(s) == 0 || depth >= p.opts.MaxDepth-1 {
 			goto done // (a rendezvous offer nobody takes is no error)
@@ -611,6 +664,75 @@ func (p *product) checkCycles(n *pnode) {
 	n.ostate = ostate
 }
 
+// fairnessUndo undoes what the node's fairness bookkeeping did to the
+// counting phase (pan's Q999); a second call does nothing.
+func (p *product) fairnessUndo(n *pnode) {
+	if n.opm&opmFairStart != 0 {
+		p.aT &^= 2
+		p.cnt[p.aT&1] = 0
+		n.opm &^= opmFairStart
+	}
+	if n.opm&opmFairStop != 0 {
+		p.aT |= 2
+		p.cnt[p.aT&1] = 1
+		n.opm &^= opmFairStop
+	}
+}
+
+// provisoState is the reference of the stored state whose proviso bit
+// node n reads and sets: with a claim, the state its parent (the claim's
+// node) stored; without, its own.
+func (p *product) provisoState(n, parent *pnode) uint64 {
+	if p.claim {
+		return parent.ostate
+	}
+	return n.ostate
+}
+
+// mayReduce reports whether node n may reduce: always in the first
+// phase, in the nested search only where the first did not refuse to.
+func (p *product) mayReduce(n, parent *pnode) bool {
+	if p.aT&1 == 0 {
+		return true
+	}
+	ref := p.provisoState(n, parent)
+	return p.cycles && ref != 0 && p.store.Payload(ref)[tagSeen]&tagProviso == 0
+}
+
+// markProviso marks node n's state: the nested search will not reduce
+// there.
+func (p *product) markProviso(n, parent *pnode) {
+	if ref := p.provisoState(n, parent); ref != 0 {
+		p.store.Payload(ref)[tagSeen] |= tagProviso
+	}
+}
+
+// refused reports whether node n's reduction fails its proviso (pan's
+// test at Q999): its process did not move, or, in a cycle search, a move
+// met the stack or the depth bound; in a safety search (-DSAFETY), no
+// move left the stack.
+func (p *product) refused(n *pnode, moved bool) bool {
+	if n.tau&tauPresel == 0 {
+		return false
+	}
+	if p.cycles {
+		return !moved || n.tau&tauTrunc != 0
+	}
+	return n.tau&tauGood == 0
+}
+
+// preselect returns the highest slot from from down to to whose process
+// a reduced search may explore alone in s (pan's preselection: a safe pc
+// whose channel conditions hold), -1 if none.
+func (p *product) preselect(s *vm.State, from, to int, timeoutPass bool) int {
+	for slot := from; slot >= to; slot-- {
+		if p.m.Preselectable(s, slot-p.base(), p.cycles, timeoutPass) {
+			return slot
+		}
+	}
+	return -1
+}
+
 // dummyMove is fairness's move of a node where no process can move: the
 // same state, one deeper, with the counter at 1, so that blocked
 // processes do not make a cycle unfair.
@@ -648,6 +770,9 @@ func (p *product) claimMoves(n *pnode, s *vm.State) bool {
 		}
 		if !machine.Guard(s, vm.ClaimPid, t) {
 			if len(machine.Errors) > 0 {
+				// (a poll of an xs or xr channel is checked, as pan
+				// checks it, whether or not the guard holds)
+				p.assertions(machine, p.depth)
 				p.fatal(machine)
 			}
 			continue
@@ -687,7 +812,11 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 					break
 				}
 				if !ok {
+					// a guard that raised an error: fatal, or (xs, xr)
+					// counted, and the transition not taken
+					p.assertions(machine, p.depth)
 					p.fatal(machine)
+					continue
 				}
 				if p.descend(n, s, pid, pt, pc, t) {
 					ps.Took()
@@ -781,6 +910,12 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 	took := p.newState(from, to, ctx)
 	p.depth--
 	p.path.pop()
+	if child.tau&tauAtomic != 0 {
+		// The states inside an atomic sequence or a rendezvous are not
+		// stored: what their moves met is passed up to the stored one
+		// (pan's R999).
+		n.tau |= child.tau & (tauTrunc | tauGood)
+	}
 	if offer && !took {
 		return false
 	}

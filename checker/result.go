@@ -45,9 +45,14 @@ type Options struct {
 	// Reduce makes the search reduce by partial order as pan does by
 	// default (docs/references.md#spin-por): at a state, a process whose
 	// moves are all local (vm.Model.Preselectable) is explored alone when
-	// one of its moves leads off the search stack. A model SPIN builds
-	// without reduction (vm.Model.NoReduce) is searched in full
-	// (Result.Reduced says which).
+	// its moves pass the proviso: in a safety search, one of them leads
+	// off the search stack; in a cycle search, none meets the stack or
+	// the depth bound (the first phase then marks the state, and the
+	// nested search does not reduce there). A model SPIN builds without
+	// reduction (vm.Model.NoReduce) is searched in full (Result.Reduced
+	// says which). The product search reduces with the exact store only,
+	// and not with weak fairness in a model with rendezvous (pan refuses
+	// that too): Run returns an error.
 	Reduce bool
 }
 

@@ -130,15 +130,7 @@ func (d *DFS) Run() (*Result, error) {
 			}
 		}()
 		if d.reduce && d.opts.Start == nil {
-			// pan checks xs and xr only when it reduces; the processes
-			// of the initial state register first.
-			if d.vm.XS = d.m.NewXSTable(); d.vm.XS != nil {
-				for pid := range s0.NrProcs() {
-					for _, msg := range d.vm.XS.Register(d.m, s0, pid) {
-						d.report(&Error{Kind: AssertionViolated, Msg: msg, Pid: pid})
-					}
-				}
-			}
+			d.registerXS(s0, d.report)
 		}
 		d.search(s0, depth)
 		d.res.Stop = search.Stop{Reason: search.Complete}
@@ -687,6 +679,19 @@ func (r *Result) record(e *Error, maxErrors int, trail func() []trail.Step) bool
 
 // validEnd reports whether every process is at a valid end state.
 func (d *DFS) validEnd(s *vm.State) bool { return d.m.ValidEnd(s) }
+
+// registerXS starts the checks of xs and xr declarations, which pan makes
+// only when it reduces: the processes of the initial state s0 register
+// first, and report reports what their declarations violate.
+func (d *DFS) registerXS(s0 *vm.State, report func(*Error)) {
+	if d.vm.XS = d.m.NewXSTable(); d.vm.XS != nil {
+		for pid := range s0.NrProcs() {
+			for _, msg := range d.vm.XS.Register(d.m, s0, pid) {
+				report(&Error{Kind: AssertionViolated, Msg: msg, Pid: pid})
+			}
+		}
+	}
+}
 
 // preselect returns the highest pid from from down whose process a
 // reduced search may explore alone in s (-1: none). It needs two live

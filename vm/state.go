@@ -47,6 +47,10 @@ func (m *Model) Key(s *State, buf []byte) []byte {
 // returning the vector).
 func (m *Model) KeyBuilt() bool { return m.hasRendezvous }
 
+// HasRendezvous reports whether some channel is declared with capacity 0
+// (pan's SYNC > 0).
+func (m *Model) HasRendezvous() bool { return m.hasRendezvous }
+
 // CopyState makes dst a copy of src, reusing dst's buffer.
 func CopyState(dst, src *State) {
 	dst.Buf = append(dst.Buf[:0], src.Buf...)

@@ -9,7 +9,10 @@ import "gmc/lang"
 // of it, checks that the process is the one registered (the first to
 // register or access it wins). A failed check is an error, counted each
 // time, that the search goes on from. The table is not part of the state
-// and is never undone on backtracking, as in pan.
+// and is never undone on backtracking, as in pan. Processes are named by
+// pan's numbers: with a never claim, the claim is 0 and process pid is
+// pid+1, so that the claim's own polls of a channel are checked too (and
+// fail against the process registered for it, as in pan).
 
 // Claim masks of XSTable (pan's q_claim bits).
 const (
@@ -28,6 +31,7 @@ type xuDecl struct {
 type XSTable struct {
 	claim          [MaxProcs + 1]uint8
 	sender, recver [MaxProcs + 1]int16
+	base           int // pan's number of process 0: 1 with a never claim
 }
 
 // NewXSTable returns the table for a search of m with reduction, nil
@@ -35,7 +39,11 @@ type XSTable struct {
 func (m *Model) NewXSTable() *XSTable {
 	for _, pt := range m.Types {
 		if len(pt.xu) > 0 {
-			return &XSTable{}
+			x := &XSTable{}
+			if m.Claim != nil {
+				x.base = 1
+			}
+			return x
 		}
 	}
 	return nil
@@ -81,33 +89,36 @@ func (x *XSTable) Register(m *Model, s *State, pid int) []string {
 			errs = append(errs, "x[rs] claim on uninitialized channel")
 		}
 		x.claim[ch] |= d.mask
-		errs = x.check(m, s, ch, pid, d.mask, errs)
+		errs = x.check(m, s, ch, pid+x.base, d.mask, errs)
 	}
 	return errs
 }
 
-// Access checks an access by process pid to channel ch of s that needs
-// the claims in mask (xuSend, xuRecv), where the channel has them
-// (pan's q_S_check, q_R_check), and returns the errors it raises.
+// Access checks an access by process pid (ClaimPid: the never claim) to
+// channel ch of s that needs the claims in mask (xuSend, xuRecv), where
+// the channel has them (pan's q_S_check, q_R_check), and returns the
+// errors it raises.
 func (x *XSTable) Access(m *Model, s *State, ch, pid int, mask uint8, errs []string) []string {
-	if ch < 0 || ch > MaxProcs || pid < 0 {
+	who := pid + x.base
+	if ch < 0 || ch > MaxProcs || who < 0 {
 		return errs
 	}
-	return x.check(m, s, ch, pid, x.claim[ch]&mask, errs)
+	return x.check(m, s, ch, who, x.claim[ch]&mask, errs)
 }
 
-func (x *XSTable) check(m *Model, s *State, ch, pid int, mask uint8, errs []string) []string {
+// check is pan's q_S_check and q_R_check by process who (pan's number).
+func (x *XSTable) check(m *Model, s *State, ch, who int, mask uint8, errs []string) []string {
 	rv := func() bool {
 		return ch >= 1 && ch <= len(s.Chans) && m.Chans[s.Buf[s.Chans[ch-1]]].Cap == 0
 	}
 	if mask&xuSend != 0 {
 		switch x.sender[ch] {
 		case 0:
-			x.sender[ch] = int16(pid + 1)
+			x.sender[ch] = int16(who + 1)
 			if rv() {
 				errs = append(errs, "xs chans cannot be used for rv")
 			}
-		case int16(pid + 1):
+		case int16(who + 1):
 		default:
 			errs = append(errs, "error, partial order reduction invalid")
 		}
@@ -115,11 +126,11 @@ func (x *XSTable) check(m *Model, s *State, ch, pid int, mask uint8, errs []stri
 	if mask&xuRecv != 0 {
 		switch x.recver[ch] {
 		case 0:
-			x.recver[ch] = int16(pid + 1)
+			x.recver[ch] = int16(who + 1)
 			if rv() {
 				errs = append(errs, "xr chans cannot be used for rv")
 			}
-		case int16(pid + 1):
+		case int16(who + 1):
 		default:
 			errs = append(errs, "error, partial order reduction invalid")
 		}
@@ -130,7 +141,7 @@ func (x *XSTable) check(m *Model, s *State, ch, pid int, mask uint8, errs []stri
 // xsAccess makes the checks of an access to channel ch by the running
 // process, recording their errors (not fatal) in vm.Errors.
 func (vm *Machine) xsAccess(ch int64, mask uint8) {
-	if vm.XS == nil || vm.pid < 0 {
+	if vm.XS == nil {
 		return
 	}
 	for _, msg := range vm.XS.Access(vm.M, vm.s, int(ch), vm.pid, mask, nil) {

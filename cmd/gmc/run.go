@@ -175,14 +175,15 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
 	opts.Reduce = !f.noReduce && rf.search == "dfs"
-	if opts.Reduce && (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) {
-		// Not yet: the product search of claims and cycles does not
-		// reduce. Say so, since the counts are then pan -DNOREDUCE's.
-		fmt.Fprintln(stderr, "gmc: note: no partial-order reduction with never claims and cycle searches yet: the counts are those of pan built with -DNOREDUCE")
-		opts.Reduce = false
+	if opts.Reduce && m.NoReduce == "" {
+		if why := reduceRefused(m, f); why != "" {
+			// Say so: the counts are then pan -DNOREDUCE's.
+			fmt.Fprintf(stderr, "gmc: note: no partial-order reduction: %s; the counts are those of pan built with -DNOREDUCE\n", why)
+			opts.Reduce = false
+		}
 	}
 	if opts.Reduce {
-		reduceWarnings(stderr, m)
+		reduceWarnings(stderr, m, f.mode.claim != "" && f.mode.claim != vm.NonProgressClaim && len(spec.LTLs) == 0)
 	}
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.cache != "" || f.script != "" || f.coverage) {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
@@ -783,18 +784,40 @@ func writeJSONDocument(w io.Writer, v any) {
 // version is gmc's version, printed in reports.
 const version = "0.1"
 
+// reduceRefused says why a run that asks for partial-order reduction
+// cannot have it, "" if it can: pan refuses it with weak fairness in a
+// model with rendezvous, and gmc does not reduce a bitstate search of a
+// claim or cycles (pan keeps the proviso's mark in its stack table).
+func reduceRefused(m *vm.Model, f runFlags) string {
+	product := f.mode.claim != "" || f.mode.cycles != checker.NoCycles
+	switch {
+	case f.mode.fair && f.mode.cycles != checker.NoCycles && m.HasRendezvous():
+		return "pan refuses it with weak fairness (-f) in a model with rendezvous channels"
+	case product && f.bitstate:
+		return "not in a bitstate search with a never claim or cycles, yet"
+	}
+	return ""
+}
+
 // reduceWarnings says what SPIN says of a model it reduces: that it does
 // not (spin turns reduction off for enabled, pc_value, _last, priorities
 // and else with channel operations), that remote variable references may
 // make the reduction unsound (pan's cc warning; it reduces), and pan's
-// start-up warnings of choices that defeat it.
-func reduceWarnings(w io.Writer, m *vm.Model) {
+// start-up warnings of choices that defeat it; and, of a never claim
+// written by hand in a model without ltl blocks, that it must be
+// stutter-invariant (pan without HAS_LTL).
+func reduceWarnings(w io.Writer, m *vm.Model, handWrittenClaim bool) {
 	if m.NoReduce != "" {
 		fmt.Fprintf(w, "gmc: warning: no partial-order reduction: %s (spin turns it off)\n", m.NoReduce)
 		return
 	}
 	if m.Spec.HasRemoteRefs {
 		fmt.Fprintln(w, "gmc: warning: p.o. reduction not compatible with remote varrefs (use --no-reduce): reducing anyway, as pan does")
+	}
+	if handWrittenClaim {
+		// pan's words, when no ltl block made the claim
+		fmt.Fprintln(w, "gmc: warning: for p.o. reduction to be valid the never claim must be stutter-invariant")
+		fmt.Fprintln(w, "(never claims generated from LTL formulae are stutter-invariant)")
 	}
 	for _, pt := range m.Types {
 		for _, pc := range pt.PCs {
