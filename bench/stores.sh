@@ -64,11 +64,11 @@ echo "repeats: $reps (best = minimum search time)"
 echo
 build_gmc
 
-fmt='%-26s %-8s %9s | %7s %7s %6s | %9s %9s %6s | %6s %6s | %s\n'
+fmt='%-26s %-8s %9s | %7s %7s %5s | %8s %8s %5s | %5s %5s %5s | %4s %4s | %s\n'
 # shellcheck disable=SC2059  # the format is the constant just above
 {
-	printf "$fmt" "" "" "" "B/state" "" "" "states/s" "" "" "RSS MB" "" ""
-	printf "$fmt" model store stored pan gmc "x mem" pan gmc "x speed" pan gmc check
+	printf "$fmt" "" "" "" "B/state" "" "" "states/s" "" "" "cpu s" "" "" "RSS" "MB" ""
+	printf "$fmt" model store stored pan gmc "x" pan gmc "x" pan gmc "x" pan gmc check
 }
 
 # bytes MB_FILE TOOL: "stored B/state" of a report: pan's states and hash
@@ -125,6 +125,8 @@ while read -r file defs mdepth; do
 		for t in pan_exact pan_hc pan_collapse gmc_exact gmc_hc gmc_collapse; do
 			search_time "$w/$t.out" "${t%_*}" | awk -v f="$w/$t.t" '{ getline line < f; split(line, a, " "); print $1, a[3] }' >"$w/s_$t.t"
 			keepmin "$w/best_$t.t" "$w/s_$t.t"
+			cut -d' ' -f2 "$w/$t.t" >"$w/c_$t.t"
+			keepmin "$w/cpu_$t.t" "$w/c_$t.t"
 		done
 	done
 	if [ -n "$fail" ]; then
@@ -133,20 +135,20 @@ while read -r file defs mdepth; do
 		continue
 	fi
 	# One line per store: label, store, then for pan and gmc "stored
-	# B/state search_s rss_kB transitions", then pan's exact counts.
+	# B/state search_s rss_kB transitions cpu_s", then pan's exact counts.
 	exact_tr=$(report "$w/pan_exact.out" pan | cut -d' ' -f2)
 	exact_st=$(report "$w/pan_exact.out" pan | cut -d' ' -f1)
 	for s in exact hc collapse; do
 		line="$label -w$W	$s"
 		for tool in pan gmc; do
-			line="$line	$(bytes "$w/${tool}_$s.out" "$tool") $(cat "$w/best_${tool}_$s.t") $(report "$w/${tool}_$s.out" "$tool" | cut -d' ' -f2)"
+			line="$line	$(bytes "$w/${tool}_$s.out" "$tool") $(cat "$w/best_${tool}_$s.t") $(report "$w/${tool}_$s.out" "$tool" | cut -d' ' -f2) $(cat "$w/cpu_${tool}_$s.t")"
 		done
 		echo "$line	$exact_st $exact_tr"
 	done | awk -F'\t' -v fmt="$fmt" -v first=1 '
 	function rate(st, t) { return t == "tiny" || t == 0 ? 0 : st / t }
 	function r(x) { return x == 0 ? "<0.01s" : sprintf("%.0f", x) }
 	function mb(k) { return k == "-" ? "-" : sprintf("%.0f", k / 1024) }
-	function x(a, b) { return a == 0 || b == 0 ? "-" : sprintf("%.2f", a / b) }
+	function x(a, b) { return a == 0 || b == 0 || a == "-" || b == "-" ? "-" : sprintf("%.2f", a / b) }
 	function check(st, tr, es, et) {
 		if (st == es && tr == et) return "ok"
 		if (st < es) return sprintf("%d omitted", es - st)
@@ -156,8 +158,9 @@ while read -r file defs mdepth; do
 		split($3, p, " "); split($4, g, " "); split($5, e, " ")
 		pr = rate(p[1], p[3]); gr = rate(g[1], g[3])
 		c = check(p[1], p[5], e[1], e[2]) " / " check(g[1], g[5], e[1], e[2])
-		printf fmt, NR == 1 ? $1 : "", $2, g[1], p[2], g[2], x(p[2], g[2]), r(pr), r(gr), x(gr, pr), mb(p[4]), mb(g[4]), c
-		if (pr && gr) printf "%s %s %s\n", $2, p[2] / g[2], gr / pr >>ratios
+		printf fmt, NR == 1 ? $1 : "", $2, g[1], p[2], g[2], x(p[2], g[2]), r(pr), r(gr), x(gr, pr),
+			p[6], g[6], x(p[6], g[6]), mb(p[4]), mb(g[4]), c
+		if (pr && gr && p[6] > 0 && g[6] > 0) printf "%s %s %s %s\n", $2, p[2] / g[2], gr / pr, p[6] / g[6] >>ratios
 	}' ratios="$tmp/ratios"
 done <<EOF
 $model_list
@@ -165,8 +168,11 @@ EOF
 
 if [ -s "$tmp/ratios" ]; then
 	for s in exact hc collapse; do
-		awk -v s="$s" -v fmt="$fmt" '$1 == s { m += log($2); v += log($3); n++ }
-		END { if (n) printf fmt, "geometric mean", s, "", "", "", sprintf("%.2f", exp(m / n)), "", "", sprintf("%.2f", exp(v / n)), "", "", n " models" }' "$tmp/ratios"
+		awk -v s="$s" -v fmt="$fmt" '$1 == s { m += log($2); v += log($3); c += log($4); n++ }
+		END {
+			if (n) printf fmt, "geometric mean", s, "", "", "", sprintf("%.2f", exp(m / n)), "", "", sprintf("%.2f", exp(v / n)),
+				"", "", sprintf("%.2f", exp(c / n)), "", "", n " models"
+		}' "$tmp/ratios"
 	done
 fi
 
@@ -174,14 +180,17 @@ cat <<EOF
 
 stored = gmc's stored states.  B/state = the store's bytes over its stored
 states: pan's "actual memory usage for states" + "memory used for hash
-table (-wW)", gmc's "bytes per state stored" (states and table).  x mem =
+table (-wW)", gmc's "bytes per state stored" (states and table).  x =
 pan B/state / gmc B/state (above 1: gmc smaller).  states/s = stored /
 search seconds (pan: stored / its rate line; gmc: its elapsed time line);
-x speed = gmc / pan (above 1: gmc faster).  RSS = peak resident memory of
-the whole run.  check: pan / gmc against pan's exact counts (stored and
-transitions): ok, or the states hash compaction omitted (pan hashes with a
-32-bit hash, d_sfh, at -w32 or less: its -DHC4 entries of 12 bytes hold 32
-bits of hash; gmc's hold a 64-bit one).
+x = gmc / pan (above 1: gmc faster).  cpu s = user+sys seconds of the
+whole run (the least of the repeats; gmc's includes parsing and its
+garbage collector's thread), x = pan / gmc: less disturbed than the wall
+clock on a loaded machine.  RSS = peak resident memory of the whole run.
+check: pan / gmc against pan's exact counts (stored and transitions): ok,
+or the states hash compaction omitted (pan hashes with a 32-bit hash,
+d_sfh, at -w32 or less: its -DHC4 entries of 12 bytes hold 32 bits of
+hash; gmc's hold a 64-bit one).
 load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) at end
 EOF
 [ "$failures" -eq 0 ]

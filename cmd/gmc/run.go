@@ -64,7 +64,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB; default: 3/4 of the machine's memory)")
 	fs.BoolVar(&f.noReach, "n", false, "do not list unreached statements")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
-	fs.BoolVar(&f.reduce, "reduce", false, "partial-order reduction, as pan's default build (cc without -DNOREDUCE): the exhaustive safety search with the exact store only, for now; the randomized searches never reduce")
+	fs.BoolVar(&f.reduce, "reduce", false, "partial-order reduction, as pan's default build (cc without -DNOREDUCE): the exhaustive safety search with the exact, hc or collapse store only, for now; the randomized searches never reduce")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
 	fs.StringVar(&f.store, "store", "", storeUsage)
@@ -203,7 +203,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.mode.claim == "" && (f.store == "hc" || f.store == "collapse") {
 		// (each property's search makes its own: runProperties)
-		opts.Store, _ = newStore(f, m)
+		opts.Store, _ = newStore(f, m) // (these two never fail)
 	}
 	var scriptWriter *script.Writer
 	if f.script != "" {
