@@ -58,10 +58,11 @@ func (s *HashCompact) resize(bits uint) {
 // Len implements Store.
 func (s *HashCompact) Len() int { return s.n }
 
-// Bytes implements Store: the fingerprints are the table; the states'
-// part is their payloads (none in a safety search).
+// Bytes implements Store: the fingerprints are the table (all of it:
+// they are spread over it); the states' part is their payloads (none in a
+// safety search), as far as used, as Exact counts its arena.
 func (s *HashCompact) Bytes() (states, table int64) {
-	return int64(len(s.pay)) << payChunkLog2 * int64(s.extra), int64(len(s.table))*8 + int64(len(s.ids))*4
+	return int64(s.n) * int64(s.extra), int64(len(s.table))*8 + int64(len(s.ids))*4
 }
 
 // Omission bounds the probability that the search omitted a state: that

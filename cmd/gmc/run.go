@@ -453,7 +453,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
 		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	}
-	fmt.Fprintf(w, "%9s\t%.4g bytes per state stored (states and table, --store %s)\n", "", bytesPerState(res), storeName(st))
+	fmt.Fprintf(w, "%9s\t%.1f bytes per state stored (states and table, --store %s)\n", "", bytesPerState(res), storeName(st))
 	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
 	fmt.Fprint(w, "\n\n")
