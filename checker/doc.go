@@ -9,8 +9,9 @@
 // searched by the product search (nested.go): pan's new_state with its
 // claim turns, stutter, nested search and weak fairness, a recursive port
 // with pan's flags named (docs/references.md#spin-liveness). DFS.Run hands
-// over to it; it needs the exact store and supports no script, cache or
-// observer yet. Its conformance cases are testdata/liveness/.
+// over to it; it keeps its cycle tags with the states of an exact, hc or
+// collapse store (store.Payloads) or, with bitstate storage, apart as pan
+// -DBITSTATE does, and supports no script, cache or observer yet. Its conformance cases are testdata/liveness/.
 //
 // The search takes its states from a store (package store), records or
 // follows a search script through the Recorder and Follower interfaces

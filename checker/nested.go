@@ -54,7 +54,7 @@ const (
 // pnode is one node of the product search (pan's Trail entry).
 type pnode struct {
 	tau, opm uint8
-	ostate   uint64 // its state's tags (store.Exact.Put's reference)
+	ostate   uint64 // its state's tags (store.Payloads.Put's reference)
 	oval     uint8  // a dummy move's saved counter
 }
 
@@ -63,6 +63,9 @@ type pnode struct {
 // counting) combinations it was visited in and which of them have it on
 // their stack, the fairness counters it was visited with (bit c: counter
 // c in phase 1; bit 15-c: in phase 2), and the depth it was stored at.
+// The exact store, collapse and hash compaction keep them (the
+// store.Payloads); hash compaction as pan -DHC does, sound but for its
+// omissions.
 const (
 	tagSeen    = 0 // byte
 	tagOnStack = 1 // byte
@@ -82,7 +85,7 @@ type product struct {
 	m     *vm.Model
 	opts  Options
 	vm    *vm.Machine
-	store *store.Exact // with the states' tags as payload
+	store store.Payloads // with the states' tags as payload
 	// With bitstate storage (pan -DBITSTATE), bits holds the states with
 	// the phase and the fairness counters in the key, and onStack the
 	// stacks of both phases, by key, with the depth each was put at
@@ -130,19 +133,19 @@ func (d *DFS) runProduct() (*Result, error) {
 	if d.opts.Recorder != nil || d.opts.Follower != nil || d.opts.Start != nil {
 		return nil, errors.New("search scripts and certification do not support never claims or cycle searches yet")
 	}
-	var exact *store.Exact
+	if d.store.Len() > 0 {
+		return nil, errors.New("the product search needs an empty store")
+	}
+	var exact store.Payloads
 	var bits store.Store
 	switch st := d.store.(type) {
-	case *store.Exact:
+	case store.Payloads:
 		exact = st
 		exact.SetPayload(tagSize)
 	case *store.Bitstate:
 		bits = st
 	default:
-		return nil, errors.New("never claims and cycle searches need the exact or the bitstate store (state caches are not supported with them)")
-	}
-	if d.store.Len() > 0 {
-		return nil, errors.New("the product search needs an empty store")
+		return nil, errors.New("never claims and cycle searches need the exact, hc, collapse or bitstate store (state caches are not supported with them)")
 	}
 	s0, err := d.m.InitialState()
 	if err != nil {
@@ -159,7 +162,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		return nil, errors.New("partial-order reduction is not compatible with weak fairness in a model with rendezvous channels (pan refuses it too): search without reduction")
 	}
 	if p.reduce && bits != nil {
-		return nil, errors.New("partial-order reduction with never claims and cycle searches needs the exact store (pan -DBITSTATE keeps its proviso bit on its stack table, which gmc does not copy)")
+		return nil, errors.New("partial-order reduction with never claims and cycle searches needs a store that keeps each state's tags (exact, hc or collapse): pan -DBITSTATE keeps its proviso bit on its stack table, which gmc does not copy")
 	}
 	if c := d.m.Claim; c != nil {
 		p.claimNoProgress = !slices.ContainsFunc(c.PCs, func(pc *vm.PC) bool { return pc.Progress })

@@ -21,13 +21,16 @@ type Options struct {
 	ProgressEvery time.Duration
 	// Store is the set of visited states (nil: a new store.Exact). A
 	// store.Bitstate makes the search a bitstate search, a store.Cache a
-	// search with state-space caching.
+	// search with state-space caching; store.HashCompact and
+	// store.Collapse keep every state (hc but for its omissions) in
+	// less memory.
 	Store store.Store
 	// Observer, when set, is told what the search executes (coverage
 	// analyses); nil costs the search nothing.
 	Observer Observer
 	// Recorder, when set, records the search as it goes (a search script,
-	// package script); it needs the exact store, new, or a cache.
+	// package script); it needs an exact store (store.Exact or
+	// store.Collapse), new, or a cache.
 	Recorder Recorder
 	// Follower, when set, makes the search a certification: it follows a
 	// script instead of keeping a table of visited states, and stops at

@@ -24,6 +24,15 @@ type tracker interface {
 	Err() error
 }
 
+// numberer is a store that can number its states in the order they are
+// first inserted, as a search script names them: store.Exact and
+// store.Collapse.
+type numberer interface {
+	store.Store
+	NumberStates()
+	LastID() uint32
+}
+
 // errStop unwinds the search when it must stop: the panic that carries
 // it is recovered in Run, after the stop was recorded in Result.Stop.
 var errStop = errors.New("stop")
@@ -54,7 +63,7 @@ type DFS struct {
 	lastProgress, lastEstimate time.Time
 	estimate                   *StackEstimate
 	// numbered is the store when it numbers its states, for a script
-	numbered *store.Exact
+	numbered numberer
 	// beyond holds the states the depth bound kept the search from (for
 	// the exact store only, at most maxBeyond): those it never stored
 	// elsewhere bound the coverage.
@@ -104,7 +113,7 @@ func (d *DFS) Run() (*Result, error) {
 	d.res.Reduced = d.reduce
 	if d.opts.Recorder != nil {
 		switch st := d.store.(type) {
-		case *store.Exact:
+		case numberer:
 			if st.Len() > 0 {
 				return nil, errors.New("a search script needs a new store")
 			}
@@ -113,7 +122,7 @@ func (d *DFS) Run() (*Result, error) {
 		case *store.Cache:
 			// the script names the states itself
 		default:
-			return nil, errors.New("a search script needs the exact store or a cache")
+			return nil, errors.New("a search script needs an exact store (exact or collapse) or a cache")
 		}
 	}
 	d.res.Reached = make([][]bool, d.m.NumIDs())

@@ -24,10 +24,17 @@ type StackEstimate struct {
 	Unvisited     float64 // (c) = a/b * d
 }
 
+// lookup is a store that tells whether it holds a state: the exact
+// stores (store.Exact, store.Collapse) and hash compaction, whose answer
+// is wrong only where the search omitted a state.
+type lookup interface {
+	Has(v []byte) bool
+}
+
 // stackEstimate estimates the coverage of the search that stopped, or
-// returns nil when it cannot: a store that forgets or may miss states
-// (no telling what is visited), a stop at an error or at the depth
-// bound, no subtree finished.
+// returns nil when it cannot: a store that forgets or misses states
+// often (a cache, bitstate: no telling what is visited), a stop at an
+// error or at the depth bound, no subtree finished.
 func (d *DFS) stackEstimate() *StackEstimate {
 	if d.res.Stats.NumErrors > 0 || !d.res.Stop.Reason.Bounded() {
 		return nil
@@ -38,7 +45,7 @@ func (d *DFS) stackEstimate() *StackEstimate {
 // estimateFromStack is the estimate of the search as it stands (nil when
 // the store cannot tell what is visited, or no subtree is finished).
 func (d *DFS) estimateFromStack() *StackEstimate {
-	exact, ok := d.store.(*store.Exact)
+	exact, ok := d.store.(lookup)
 	if !ok || d.opts.Start != nil || d.frames.len() == 0 {
 		return nil
 	}
@@ -121,7 +128,7 @@ func (d *DFS) progress() {
 // noteBeyond keeps s, a state the depth bound cut off, when the store is
 // exact and has not stored it.
 func (d *DFS) noteBeyond(s *vm.State) {
-	exact, ok := d.store.(*store.Exact)
+	exact, ok := d.store.(lookup)
 	if !ok || d.opts.Start != nil {
 		return
 	}
@@ -136,7 +143,7 @@ func (d *DFS) noteBeyond(s *vm.State) {
 // countBeyond counts the states cut off by the depth bound that the
 // search did not store by another, shorter path.
 func (d *DFS) countBeyond() int64 {
-	exact, ok := d.store.(*store.Exact)
+	exact, ok := d.store.(lookup)
 	if !ok || d.beyond == nil {
 		return 0
 	}

@@ -20,6 +20,9 @@ func TestVerdict(t *testing.T) {
 	}{
 		{"complete", Facts{Stop: stop(search.Complete), Stored: 10}, 100, "exhaustive search completed"},
 		{"bitstate", Facts{Stop: stop(search.Complete), Store: BitstateStore, Dillinger: 0.5}, 50, "Dillinger-Manolios for one bitstate run"},
+		{"hash compaction", Facts{Stop: stop(search.Complete), Store: HashCompactStore, Omission: 0.25}, 75, "unless two shared a fingerprint, of probability 0.25"},
+		{"hash compaction, one state", Facts{Stop: stop(search.Complete), Store: HashCompactStore}, 100, "exhaustive search completed"},
+		{"hash compaction, stack estimate", Facts{Stop: stop(search.StateBound), Store: HashCompactStore, Stack: stack, Omission: 1e-9}, 42, MethodStackEstimate},
 		{"cache", Facts{Stop: stop(search.Complete), Store: CacheStore, Distinct: 9}, 100, "exact side set holds all 9 states"},
 		{"cache without side set", Facts{Stop: stop(search.Complete), Store: CacheStore}, 100, "state cache completed"},
 		{"stack estimate", Facts{Stop: search.Stop{Reason: search.StateBound, Detail: "state bound of 5 states reached"}, Stack: stack}, 42,
@@ -55,6 +58,7 @@ func TestUnexplored(t *testing.T) {
 	}{
 		{Facts{Stop: search.Stop{Reason: search.Complete}}, 0, ""},
 		{Facts{Stop: search.Stop{Reason: search.Complete}, Store: BitstateStore}, 0, "a bitstate search may miss states"},
+		{Facts{Stop: search.Stop{Reason: search.Complete}, Store: HashCompactStore, Omission: 2e-9}, 0, "a hash-compaction search omits states with probability 2e-09"},
 		{Facts{Stop: search.Stop{Reason: search.ErrorLimit}}, 1, "the search stopped at an error (error bound reached; -c0 goes on)"},
 		{Facts{Stop: search.Stop{Reason: search.DepthBound}}, 1, "search incomplete: depth bound reached; no estimate for a search stopped there"},
 	} {

@@ -17,6 +17,22 @@ type Store interface {
 	Bytes() (states, table int64)
 }
 
+// Payloads is a store that keeps a few bytes of the search's own with
+// each state (Exact, HashCompact, Collapse): the product search keeps its
+// cycle tags there, as pan keeps them in its hash entries.
+type Payloads interface {
+	Store
+	// SetPayload gives every state n bytes, zero when the state is
+	// added; call it before the first Insert.
+	SetPayload(n int)
+	// Put is Insert that also returns a reference to the state's payload,
+	// never 0.
+	Put(v []byte) (ref uint64, isNew bool)
+	// Payload is the payload of the state Put returned ref for; it lives
+	// as long as the store, and writes to it are kept.
+	Payload(ref uint64) []byte
+}
+
 // Exact is an exact store: every state vector is kept whole and
 // compared byte for byte, so no two different states are ever confused
 // (SPIN's default full state storage). Vectors live in large arena chunks,
@@ -53,9 +69,12 @@ const (
 )
 
 // NewExact returns an empty exact store.
-func NewExact() *Exact {
+func NewExact() *Exact { return newExact(initBits) }
+
+// newExact returns an empty exact store of 2^bits slots.
+func newExact(bits uint) *Exact {
 	s := &Exact{seed: maphash.MakeSeed(), tagged: tagBits}
-	s.resize(initBits)
+	s.resize(bits)
 	return s
 }
 
@@ -189,6 +208,16 @@ func (s *Exact) add(i, tag, pos uint64) {
 func (s *Exact) Has(v []byte) bool {
 	_, _, found := s.find(v)
 	return found
+}
+
+// lookupID is the number of v (NumberStates), if v is in the store,
+// without adding it.
+func (s *Exact) lookupID(v []byte) (uint32, bool) {
+	i, _, found := s.find(v)
+	if !found {
+		return 0, false
+	}
+	return s.id(s.table[i]&posMask - 1), true
 }
 
 // find returns the slot of v's entry, or of the empty slot where it

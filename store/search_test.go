@@ -222,3 +222,90 @@ func definitionCosts(t *testing.T, m *vm.Model) map[string]uint64 {
 	}
 	return cost
 }
+
+// TestStoresMatchExact runs the search with collapse compression and with
+// hash compaction on gmc's example models, SPIN's rules' cases and the
+// models of the semantics tests, with statement merging and without, and
+// with partial-order reduction: every count must be the exact store's
+// (which the conformance test compares with pan). Hash compaction could
+// differ only by an omission, which on these few states has a probability
+// under 10^-8 (Omission, printed when it fails).
+func TestStoresMatchExact(t *testing.T) {
+	var files []string
+	for _, g := range []string{"../examples/models/*.pml", "../testdata/semantics/*.pml", "../testdata/spinnotes/*.pml", "../testdata/cache/*.pml"} {
+		f, _ := filepath.Glob(g)
+		files = append(files, f...)
+	}
+	if len(files) < 40 {
+		t.Fatalf("only %d models", len(files))
+	}
+	files = modeltest.Subset(files, 8)
+	type mode struct{ noMerge, reduce bool }
+	for _, file := range files {
+		for _, md := range []mode{{false, false}, {true, false}, {false, true}} {
+			if testing.Short() && md != (mode{}) {
+				continue
+			}
+			m, err := modeltest.Compile(file, md.noMerge)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := checker.Options{Budget: search.Budget{MaxErrors: 0, MaxDepth: 1 << 20}, Reduce: md.reduce}
+			exact, err := checker.NewDFS(m, opts).Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := func(r *checker.Result) [7]int64 {
+				return [7]int64{r.Stored, r.Matched, r.Transitions, r.AtomicSteps, int64(r.DepthReached), r.Stats.NumErrors, int64(r.MaxVector)}
+			}
+			hc := NewHashCompact()
+			for name, st := range map[string]Store{"collapse": NewCollapse(m.Splitter()), "hc": hc} {
+				o := opts
+				o.Store = st
+				res, err := checker.NewDFS(m, o).Run()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := counts(res), counts(exact); got != want {
+					t.Errorf("%s %+v, --store %s: stored matched transitions atomic depth errors vector %v, the exact store %v (hc's omission probability %.2g)",
+						filepath.Base(file), md, name, got, want, hc.Omission())
+				}
+				if st.Len() != int(exact.Stored) {
+					t.Errorf("%s %+v, --store %s: holds %d states, %d stored", filepath.Base(file), md, name, st.Len(), exact.Stored)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkStores is BenchmarkSearch of package checker (an exhaustive
+// search of peterson_n) with each store that keeps every state; ns/op per
+// search, B/state the store's bytes per state:
+//
+//	go test ./store -run XXX -bench Stores -count 5
+func BenchmarkStores(b *testing.B) {
+	m, err := modeltest.Compile("../examples/models/peterson_n.pml", false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"exact", "hc", "collapse"} {
+		b.Run(name, func(b *testing.B) {
+			var res *checker.Result
+			for b.Loop() {
+				var st Store
+				switch name {
+				case "hc":
+					st = NewHashCompact()
+				case "collapse":
+					st = NewCollapse(m.Splitter())
+				}
+				res, err = checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20}, Store: st}).Run()
+				if err != nil || !res.Complete() {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(res.Memory.Vectors+res.Memory.Table)/float64(res.Stored), "B/state")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Stored), "ns/state")
+		})
+	}
+}

@@ -174,9 +174,26 @@ func benchmarkStore(b *testing.B, s Store) {
 	}
 }
 
-// BenchmarkExact and BenchmarkBitstate compare the two stores alone:
-// go test ./checker -run XXX -bench 'Store|Bitstate' -benchtime 2000000x
+// BenchmarkExact, BenchmarkHashCompact, BenchmarkCollapse and
+// BenchmarkBitstate compare the stores alone:
+// go test ./store -run XXX -bench 'Exact|HashCompact|Collapse|Bitstate' -benchtime 2000000x
 func BenchmarkExact(b *testing.B) { benchmarkStore(b, NewExact()) }
+
+func BenchmarkHashCompact(b *testing.B) { benchmarkStore(b, NewHashCompact()) }
+
+// (the 14 words of the vector as 7 parts of 16 bytes: each insert
+// changes one part, as a step changes a process)
+func BenchmarkCollapse(b *testing.B) { benchmarkStore(b, NewCollapse(sixteens{})) }
+
+// sixteens cuts a vector into parts of 16 bytes.
+type sixteens struct{}
+
+func (sixteens) Split(v []byte, parts [][]byte) [][]byte {
+	for ; len(v) > 16; v = v[16:] {
+		parts = append(parts, v[:16])
+	}
+	return append(parts, v)
+}
 
 func BenchmarkBitstate(b *testing.B) {
 	for _, l := range []uint{20, 28} {

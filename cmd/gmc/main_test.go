@@ -98,6 +98,18 @@ var cliCases = []struct {
 	{"run_cache_stack", []string{"run", "--cache", "5", "deep.pml"}, nil, nil},
 	{"run_cache_bad_policy", []string{"run", "--cache", "1MB", "--policy", "lru", "ok.pml"}, nil, nil},
 	{"run_cache_bitstate", []string{"run", "--cache", "100", "-bitstate", "ok.pml"}, nil, nil},
+	{"run_store_exact", []string{"run", "--store", "exact", "ok.pml"}, nil, nil},
+	{"run_store_hc", []string{"run", "--store", "hc", "ok.pml"}, nil, nil},
+	{"run_store_collapse", []string{"run", "--store", "collapse", "ok.pml"}, nil, nil},
+	{"run_store_bitstate", []string{"run", "--store", "bitstate", "-w16", "ok.pml"}, nil, nil},
+	{"run_store_cache", []string{"run", "--store", "cache", "--cache", "20", "--policy", "random", "ok.pml"}, nil, nil},
+	{"run_store_hc_json", []string{"run", "--json", "--store", "hc", "assert.pml"}, nil, nil},
+	{"run_store_collapse_ltls", []string{"run", "-n", "--store", "collapse", "ltls.pml"}, nil, nil},
+	{"run_store_hc_accept", []string{"run", "--store", "hc", "accept.pml"}, nil, nil},
+	{"run_store_contradiction", []string{"run", "--store", "hc", "-bitstate", "ok.pml"}, nil, nil},
+	{"run_store_cache_no_size", []string{"run", "--store", "cache", "ok.pml"}, nil, nil},
+	{"run_store_unknown", []string{"run", "--store", "trie", "ok.pml"}, nil, nil},
+	{"run_store_hc_script", []string{"run", "--store", "hc", "--script", "s.scc", "ok.pml"}, nil, nil},
 	{"estimate_deep", []string{"estimate", "--sizes", "4..10", "deep.pml"}, nil, nil},
 	{"estimate_list_k2", []string{"estimate", "--k", "2", "--sizes", "5,7,9,12", "ok.pml"}, nil, nil},
 	{"estimate_bad_sizes", []string{"estimate", "--sizes", "9..4", "ok.pml"}, nil, nil},
@@ -178,7 +190,8 @@ var volatile = []struct {
 	// the rate line is printed only above 10 ms, which a loaded machine
 	// can reach on any model
 	{regexp.MustCompile(`(?m)^gmc: rate \d+ states/second\n`), ""},
-	{regexp.MustCompile(`("(?:elapsed_s|heap_bytes|table_bytes|stack_bytes|states_bytes)": )[0-9.e-]+`), "$1#"},
+	{regexp.MustCompile(`("(?:elapsed_s|heap_bytes|table_bytes|stack_bytes|states_bytes|bytes_per_state)": )[0-9.e+-]+`), "$1#"},
+	{regexp.MustCompile(`(?m)^( *\t)[0-9.e+]+( bytes per state)`), "$1#$2"},
 }
 
 func normalize(s string) string {

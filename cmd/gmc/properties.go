@@ -25,7 +25,7 @@ type propertyRun struct {
 	res    *checker.Result
 	trails []string
 	heap   int64
-	bits   *store.Bitstate // the search's filter, with -bitstate
+	store  store.Store // the search's store (nil: the exact store)
 }
 
 // runProperties checks the claims of f.mode.each, one search each, with
@@ -47,14 +47,13 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 		o := opts
 		o.Cycles, o.Fair = md.cycles, md.fair
 		// With -bitstate, the run's filter serves the first property and
-		// each other gets a filter of its own.
-		bits, _ := o.Store.(*store.Bitstate)
-		if bits != nil && i > 0 {
-			if bits, err = store.NewBitstate(f.log2Bits, f.hashes, f.seed); err != nil {
+		// each other gets a filter of its own; hash compaction and
+		// collapse (which cuts the states of this model) one each.
+		if i > 0 || o.Store == nil {
+			if o.Store, err = newStore(f, m); err != nil {
 				fmt.Fprintf(stderr, "gmc run: %v\n", err)
 				return exitUsage
 			}
-			o.Store = bits
 		}
 		done := showProgress(&o, f, stderr)
 		res, err := checker.NewDFS(m, o).Run()
@@ -65,7 +64,7 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 		}
 		trails := writeTrails(stderr, path, m, res, written)
 		written += len(trails)
-		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), bits: bits})
+		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), store: o.Store})
 		if res.Stop.Reason == search.Interrupted {
 			break // the user asked the run to stop, not this search
 		}
@@ -99,7 +98,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 	if len(runs) == 1 {
 		r := runs[0]
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.bits, nil)
+		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store)
 		return
 	}
 	for i, r := range runs {
@@ -108,7 +107,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		}
 		paintHeading.Fprintln(w, propertyTitle(spec, r.mode.claim))
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.bits, nil)
+		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store)
 	}
 	paintHeading.Fprintf(w, "\n%d properties, each checked in a search of its own (pan -N NAME):\n", len(runs))
 	for _, r := range runs {
@@ -127,7 +126,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 func leastCovered(runs []propertyRun) (int, estimate.Coverage) {
 	least, cov := 0, estimate.Coverage{Percent: 101}
 	for i, r := range runs {
-		if c := estimate.Verdict(coverageFacts(r.res, r.bits, nil)); c.Percent < cov.Percent {
+		if c := estimate.Verdict(coverageFacts(r.res, r.store)); c.Percent < cov.Percent {
 			least, cov = i, c
 		}
 	}
@@ -192,7 +191,7 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 	var errs []errorJSON
 	for _, r := range runs {
 		verdict, _ := propertyVerdict(r)
-		out := resultJSON(r.model, path, r.mode.name(), r.res, r.trails, r.heap, r.bits, nil)
+		out := resultJSON(r.model, path, r.mode.name(), r.res, r.trails, r.heap, r.store)
 		p := propertyJSON{Name: r.mode.claim, Verdict: strings.ReplaceAll(verdict, " ", "_"), Errors: out.Errors, runJSON: &out}
 		if l := ltlOf(spec, r.mode.claim); l != nil {
 			p.Formula = l.Text

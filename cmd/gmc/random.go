@@ -71,7 +71,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 		out := runJSON{Model: path, StatesStored: res.Stored, StatesMatched: res.Matched, Transitions: res.Transitions,
 			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors, Complete: res.Complete(),
 			Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), ElapsedS: res.Elapsed.Seconds(), Search: rf.search,
-			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heapInUse()}}
+			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heapInUse(), bytesPerState(res)}}
 		out.Coverage.Method = method
 		if percent >= 0 {
 			out.Coverage.Percent = &percent

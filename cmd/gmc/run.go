@@ -36,6 +36,7 @@ type runFlags struct {
 	noReduce  bool
 	json      bool
 	profile   string
+	store     string // --store, settled by chooseStore
 	bitstate  bool
 	log2Bits  uint
 	hashes    uint
@@ -66,11 +67,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.noReduce, "no-reduce", false, "no partial-order reduction (as pan built with -DNOREDUCE): by default the exhaustive search reduces as pan's default build does; the randomized searches and Monte Carlo never reduce (they follow the full successor relation)")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
-	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate")
+	fs.StringVar(&f.store, "store", "", storeUsage)
+	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate (--store bitstate)")
 	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits")
 	fs.UintVar(&f.hashes, "k", 3, "bitstate: `K` hash functions")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the random choices: the bitstate hash functions (another seed explores differently), the cache's evictions, the randomized and Monte Carlo searches")
-	fs.StringVar(&f.cache, "cache", "", "state-space caching: store at most `N` states (or N bytes: 512MB), explore evicted states again")
+	fs.StringVar(&f.cache, "cache", "", "state-space caching: store at most `N` states (or N bytes: 512MB), explore evicted states again (--store cache)")
 	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
@@ -110,6 +112,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmc run: -m must be positive, -c and -max-states not negative")
 		return exitUsage
 	}
+	if err := f.chooseStore(); err != nil {
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
+		return exitUsage
+	}
 	var bits *store.Bitstate
 	if f.bitstate {
 		var err error
@@ -128,23 +134,20 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
-	case f.cache != "" && f.bitstate:
-		fmt.Fprintln(stderr, "gmc run: --cache and -bitstate are two different stores: choose one")
-		return exitUsage
 	case f.cache == "" && (f.check || f.policy != "cost"):
 		fmt.Fprintln(stderr, "gmc run: --policy and --cache-check need --cache")
 		return exitUsage
 	case f.trustful && f.script == "":
 		fmt.Fprintln(stderr, "gmc run: --trustful needs --script")
 		return exitUsage
-	case f.script != "" && f.bitstate:
-		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with -bitstate")
+	case f.script != "" && (f.bitstate || f.store == "hc"):
+		fmt.Fprintf(stderr, "gmc run: --script records an exhaustive search: not with --store %s (exact, collapse or cache)\n", f.store)
 		return exitUsage
 	case searchKinds[rf.search] == "":
 		fmt.Fprintf(stderr, "gmc run: --search %q: want dfs, urs, sdrs, rw or mc\n", rf.search)
 		return exitUsage
-	case rf.search != "dfs" && (f.bitstate || f.cache != "" || f.script != "" || f.coverage):
-		fmt.Fprintf(stderr, "gmc run: --search %s keeps its own store: not with -bitstate, --cache, --script or --coverage\n", rf.search)
+	case rf.search != "dfs" && (f.store != "exact" || f.script != "" || f.coverage):
+		fmt.Fprintf(stderr, "gmc run: --search %s keeps its own store: not with --store, -bitstate, --cache, --script or --coverage\n", rf.search)
 		return exitUsage
 	case rf.restart != "init" && rf.restart != "random":
 		fmt.Fprintf(stderr, "gmc run: --restart %q: want init or random\n", rf.restart)
@@ -186,7 +189,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		reduceWarnings(stderr, m, f.mode.claim != "" && f.mode.claim != vm.NonProgressClaim && len(spec.LTLs) == 0)
 	}
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.cache != "" || f.script != "" || f.coverage) {
-		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
+		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact, hc, collapse or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
 	}
 	var cache *store.Cache
@@ -200,6 +203,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		opts.Store = cache
+	}
+	if f.mode.claim == "" && (f.store == "hc" || f.store == "collapse") {
+		// (each property's search makes its own: runProperties)
+		opts.Store, _ = newStore(f, m) // (these two never fail)
 	}
 	var scriptWriter *script.Writer
 	if f.script != "" {
@@ -259,14 +266,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	heap := heapInUse()
 	var cover *coverage.Report
 	if analyzer != nil {
-		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, bits, cache), res.Stats.NumErrors))
+		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, opts.Store), res.Stats.NumErrors))
 	}
 	if f.json {
-		out := resultJSON(m, path, f.mode.name(), res, trails, heap, bits, cache)
+		out := resultJSON(m, path, f.mode.name(), res, trails, heap, opts.Store)
 		out.Analyses = cover
 		writeJSONDocument(stdout, out)
 	} else {
-		writeReport(stdout, m, res, trails, heap, f, bits, cache)
+		writeReport(stdout, m, res, trails, heap, f, opts.Store)
 		if cover != nil {
 			fmt.Fprintln(stdout)
 			cover.Write(stdout)
@@ -372,8 +379,10 @@ func errorLine(k int, e *checker.Error) string {
 }
 
 // writeReport prints the result in the layout of SPIN's pan report, ending
-// with the coverage line.
-func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, bits *store.Bitstate, cache *store.Cache) {
+// with the coverage line; st is the search's store (nil: the exact store).
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, st store.Store) {
+	bits, _ := st.(*store.Bitstate)
+	cache, _ := st.(*store.Cache)
 	writeErrors(w, res, trails)
 	if res.DepthLimited {
 		fmt.Fprintln(w, "error: max search depth too small")
@@ -390,6 +399,8 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	}
 	if bits != nil {
 		paintHeading.Fprintln(w, "\nBit statespace search for:")
+	} else if storeName(st) == "hc" {
+		paintHeading.Fprintln(w, "\nHash-Compact search for:") // (pan: "Hash-Compact 4")
 	} else {
 		paintHeading.Fprintln(w, "\nFull statespace search for:")
 	}
@@ -407,6 +418,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
 	}
 	fmt.Fprintf(w, "%9d atomic steps\n", res.AtomicSteps)
+	writeStoreLines(w, st)
 	if cache != nil {
 		fmt.Fprintf(w, "\nstate cache: %d states, policy %s (seed %d)\n", cache.Capacity(), cache.Policy(), f.seed)
 		fmt.Fprintf(w, "%9d evictions\n", cache.Evictions)
@@ -444,6 +456,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
 		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	}
+	fmt.Fprintf(w, "%9s\t%.1f bytes per state stored (states and table, --store %s)\n", "", bytesPerState(res), storeName(st))
 	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
 	fmt.Fprint(w, "\n\n")
@@ -458,7 +471,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	cov := estimate.Verdict(coverageFacts(res, bits, cache))
+	cov := estimate.Verdict(coverageFacts(res, st))
 	writeCoverage(w, cov.Percent, cov.Method, res)
 }
 
@@ -506,9 +519,13 @@ func percentOrFailed(e estimate.Estimate) string {
 }
 
 // coverageFacts are what a depth-first search's result says of its
-// coverage (estimate.Verdict decides what the report says of it).
-func coverageFacts(res *checker.Result, bits *store.Bitstate, cache *store.Cache) estimate.Facts {
+// coverage (estimate.Verdict decides what the report says of it); st is
+// its store (nil: the exact store).
+func coverageFacts(res *checker.Result, st store.Store) estimate.Facts {
+	bits, _ := st.(*store.Bitstate)
+	cache, _ := st.(*store.Cache)
 	f := estimate.Facts{Stop: res.Stop, Stored: res.Stored, Beyond: res.Beyond}
+	omissionFacts(&f, st)
 	switch {
 	case bits != nil:
 		f.Store = estimate.BitstateStore
@@ -537,32 +554,36 @@ func stoppedText(st search.Stop) string {
 // runJSON is the --json form of a run's result
 // (docs/references.md#cli-contract).
 type runJSON struct {
-	Model         string           `json:"model"`
-	Search        string           `json:"search,omitempty"` // --search, when not dfs
-	Mode          string           `json:"mode,omitempty"`   // what was checked: safety, acceptance, non-progress (+fairness) (claim NAME)
-	Reduced       bool             `json:"reduced"`          // the search reduced by partial order (pan's "+ Partial Order Reduction")
-	StatesStored  int64            `json:"states_stored"`
-	StatesVisited int64            `json:"states_visited,omitempty"` // a cycle search's first visits, shadows included
-	StatesMatched int64            `json:"states_matched"`
-	Transitions   int64            `json:"transitions"`
-	AtomicSteps   int64            `json:"atomic_steps"`
-	Depth         int              `json:"depth"`
-	StateVector   int              `json:"state_vector_bytes"`
-	Errors        int64            `json:"errors"`
-	Complete      bool             `json:"complete"`
-	Stopped       string           `json:"stopped,omitempty"`
-	StopReason    string           `json:"stop_reason"` // search.Reason: complete, depth_bound, state_bound, ...
-	DepthLimited  bool             `json:"depth_limited"`
-	ElapsedS      float64          `json:"elapsed_s"`
-	Memory        memoryJSON       `json:"memory"`
-	Coverage      coverageJSON     `json:"coverage"`
-	Bitstate      *bitstateJSON    `json:"bitstate,omitempty"`
-	Cache         *cacheJSON       `json:"cache,omitempty"`
-	Analyses      *coverage.Report `json:"analyses,omitempty"`
-	Random        *randomJSON      `json:"random,omitempty"`
-	MonteCarlo    *monteCarloJSON  `json:"monte_carlo,omitempty"`
-	ErrorList     []errorJSON      `json:"error_list"`
-	Properties    []propertyJSON   `json:"properties,omitempty"` // the never claims and ltl properties checked, a search each
+	Model         string        `json:"model"`
+	Search        string        `json:"search,omitempty"` // --search, when not dfs
+	Mode          string        `json:"mode,omitempty"`   // what was checked: safety, acceptance, non-progress (+fairness) (claim NAME)
+	Reduced       bool          `json:"reduced"`          // the search reduced by partial order (pan's "+ Partial Order Reduction")
+	StatesStored  int64         `json:"states_stored"`
+	StatesVisited int64         `json:"states_visited,omitempty"` // a cycle search's first visits, shadows included
+	StatesMatched int64         `json:"states_matched"`
+	Transitions   int64         `json:"transitions"`
+	AtomicSteps   int64         `json:"atomic_steps"`
+	Depth         int           `json:"depth"`
+	StateVector   int           `json:"state_vector_bytes"`
+	Errors        int64         `json:"errors"`
+	Complete      bool          `json:"complete"`
+	Stopped       string        `json:"stopped,omitempty"`
+	StopReason    string        `json:"stop_reason"` // search.Reason: complete, depth_bound, state_bound, ...
+	DepthLimited  bool          `json:"depth_limited"`
+	ElapsedS      float64       `json:"elapsed_s"`
+	Memory        memoryJSON    `json:"memory"`
+	Store         string        `json:"store,omitempty"` // --store: exact, hc, collapse, bitstate or cache (none: --search keeps its own)
+	Coverage      coverageJSON  `json:"coverage"`
+	Bitstate      *bitstateJSON `json:"bitstate,omitempty"`
+	Cache         *cacheJSON    `json:"cache,omitempty"`
+	// HashCompaction and Collapse are those stores' parts.
+	HashCompaction *hcJSON          `json:"hash_compaction,omitempty"`
+	Collapse       *collapseJSON    `json:"collapse,omitempty"`
+	Analyses       *coverage.Report `json:"analyses,omitempty"`
+	Random         *randomJSON      `json:"random,omitempty"`
+	MonteCarlo     *monteCarloJSON  `json:"monte_carlo,omitempty"`
+	ErrorList      []errorJSON      `json:"error_list"`
+	Properties     []propertyJSON   `json:"properties,omitempty"` // the never claims and ltl properties checked, a search each
 }
 
 type memoryJSON struct {
@@ -570,6 +591,8 @@ type memoryJSON struct {
 	TableBytes  int64 `json:"table_bytes"`
 	StackBytes  int64 `json:"stack_bytes"`
 	HeapBytes   int64 `json:"heap_bytes"`
+	// BytesPerState is states and table over the states stored.
+	BytesPerState float64 `json:"bytes_per_state"`
 }
 
 type coverageJSON struct {
@@ -662,16 +685,21 @@ func percentJSON(e estimate.Estimate) *float64 {
 	return &p
 }
 
-// resultJSON is run --json's object for one search of m.
-func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []string, heap int64, bits *store.Bitstate, cache *store.Cache) runJSON {
+// resultJSON is run --json's object for one search of m with the store
+// st (nil: the exact store).
+func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []string, heap int64, st store.Store) runJSON {
+	bits, _ := st.(*store.Bitstate)
+	cache, _ := st.(*store.Cache)
 	out := runJSON{
 		Model: path, Mode: mode, Reduced: res.Reduced, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors,
 		Complete: res.Complete(), Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), DepthLimited: res.DepthLimited,
 		ElapsedS: res.Elapsed.Seconds(),
-		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap},
+		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap, bytesPerState(res)},
+		Store:    storeName(st),
 	}
+	storeJSON(&out, st)
 	if bits != nil {
 		bs := summarize(res, bits)
 		out.Bitstate = &bitstateJSON{Log2Bits: bits.Log2Bits(), K: bits.K(), HashFactor: bs.HashFactor,
@@ -686,7 +714,7 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 			out.Cache.Redundancy = n.rw
 		}
 	}
-	cov := estimate.Verdict(coverageFacts(res, bits, cache))
+	cov := estimate.Verdict(coverageFacts(res, st))
 	out.Coverage.Method = cov.Method
 	if cov.Percent >= 0 {
 		out.Coverage.Percent = &cov.Percent

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"gmc/checker"
+	"gmc/estimate"
+	"gmc/store"
+	"gmc/vm"
+)
+
+// The stores a run can keep its visited states in, by --store's names
+// (docs/references.md#cli-contract): exact (the default), hc, collapse,
+// bitstate (--bitstate) and cache (--cache N).
+
+// storeUsage is --store's help.
+const storeUsage = "the set of visited states: `S` = exact (every state whole, the default), " +
+	"hc (hash compaction, pan -DHC4: a 64-bit fingerprint per state; a state may be omitted, with the probability the report gives), " +
+	"collapse (collapse compression, pan -DCOLLAPSE: exact; the global part and each process's part kept once each, a state is the tuple of their numbers), " +
+	"bitstate (as --bitstate) or cache (as --cache N)"
+
+// chooseStore settles f.store from --store and its shorthands --bitstate
+// and --cache, and says so when they contradict. It sets f.bitstate for
+// --store bitstate.
+func (f *runFlags) chooseStore() error {
+	short := ""
+	switch {
+	case f.bitstate && f.cache != "":
+		return fmt.Errorf("--cache and -bitstate are two different stores: choose one")
+	case f.bitstate:
+		short = "bitstate"
+	case f.cache != "":
+		short = "cache"
+	}
+	switch f.store {
+	case "":
+		f.store = "exact"
+		if short != "" {
+			f.store = short
+		}
+	case "exact", "hc", "collapse", "bitstate", "cache":
+		if short != "" && short != f.store {
+			flag := "--bitstate"
+			if short == "cache" {
+				flag = "--cache"
+			}
+			return fmt.Errorf("--store %s and %s contradict (%s is --store %s): choose one", f.store, flag, flag, short)
+		}
+	default:
+		return fmt.Errorf("--store %q: want exact, hc, collapse, bitstate or cache", f.store)
+	}
+	if f.store == "cache" && f.cache == "" {
+		return fmt.Errorf("--store cache needs the cache's size: --cache N (states) or --cache SIZE (512MB)")
+	}
+	f.bitstate = f.store == "bitstate"
+	return nil
+}
+
+// newStore makes the store --store names for a search of m: nil for the
+// exact store (the search makes its own), a new filter for bitstate. The
+// cache is made once, by runRun.
+func newStore(f runFlags, m *vm.Model) (store.Store, error) {
+	switch f.store {
+	case "hc":
+		return store.NewHashCompact(), nil
+	case "collapse":
+		return store.NewCollapse(m.Splitter()), nil
+	case "bitstate":
+		return store.NewBitstate(f.log2Bits, f.hashes, f.seed)
+	}
+	return nil, nil
+}
+
+// storeName is the name of the store st for the report (nil: exact).
+func storeName(st store.Store) string {
+	switch st.(type) {
+	case *store.HashCompact:
+		return "hc"
+	case *store.Collapse:
+		return "collapse"
+	case *store.Bitstate:
+		return "bitstate"
+	case *store.Cache:
+		return "cache"
+	}
+	return "exact"
+}
+
+// bytesPerState is what the store used per state stored: its states and
+// its table.
+func bytesPerState(res *checker.Result) float64 {
+	if res.Stored == 0 {
+		return 0
+	}
+	return float64(res.Memory.Vectors+res.Memory.Table) / float64(res.Stored)
+}
+
+// writeStoreLines prints what hash compaction and collapse say of their
+// states after the counts (pan prints its hash conflicts there).
+func writeStoreLines(w io.Writer, st store.Store) {
+	switch st := st.(type) {
+	case *store.HashCompact:
+		fmt.Fprintf(w, "\nhash compaction: 64-bit fingerprints, %d kept\n", st.Len())
+		fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^65)\n", st.Omission(), st.Len())
+	case *store.Collapse:
+		g, p := st.Parts()
+		fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once each\n", g, p)
+	}
+}
+
+// hcJSON is the hash-compaction part of run --json.
+type hcJSON struct {
+	FingerprintBits int     `json:"fingerprint_bits"`
+	Omission        float64 `json:"omission_probability"`
+}
+
+// collapseJSON is the collapse part of run --json.
+type collapseJSON struct {
+	GlobalParts  int `json:"global_parts"`
+	ProcessParts int `json:"process_parts"`
+}
+
+// storeJSON fills the parts of out that hash compaction and collapse
+// have.
+func storeJSON(out *runJSON, st store.Store) {
+	switch st := st.(type) {
+	case *store.HashCompact:
+		out.HashCompaction = &hcJSON{FingerprintBits: 64, Omission: st.Omission()}
+	case *store.Collapse:
+		g, p := st.Parts()
+		out.Collapse = &collapseJSON{g, p}
+	}
+}
+
+// omissionFacts adds what hash compaction says of the coverage.
+func omissionFacts(f *estimate.Facts, st store.Store) {
+	if hc, ok := st.(*store.HashCompact); ok {
+		f.Store = estimate.HashCompactStore
+		f.Omission = hc.Omission()
+	}
+}
