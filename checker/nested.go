@@ -725,15 +725,9 @@ func (p *product) refused(n *pnode, moved bool) bool {
 }
 
 // preselect returns the highest slot from from down to to whose process
-// a reduced search may explore alone in s (pan's preselection: a safe pc
-// whose channel conditions hold), -1 if none.
+// a reduced search may explore alone in s, -1 if none (firstSafe).
 func (p *product) preselect(s *vm.State, from, to int, timeoutPass bool) int {
-	for slot := from; slot >= to; slot-- {
-		if p.m.Preselectable(s, slot-p.base(), p.cycles, timeoutPass) {
-			return slot
-		}
-	}
-	return -1
+	return firstSafe(p.m, s, from, to, p.base(), p.cycles, timeoutPass)
 }
 
 // dummyMove is fairness's move of a node where no process can move: the

@@ -709,9 +709,17 @@ func (d *DFS) preselect(s *vm.State, from int) int {
 	if s.NrProcs() < 2 {
 		return -1
 	}
-	for pid := from; pid >= 0; pid-- {
-		if d.m.Preselectable(s, pid, false, false) {
-			return pid
+	return firstSafe(d.m, s, from, 0, 0, false, false)
+}
+
+// firstSafe returns the highest slot from from down to to whose process
+// (pid slot-base) a reduced search may explore alone in s (pan's
+// preselection: a safe pc, in a cycle search SafeCycles, whose channel
+// conditions hold), -1 if none.
+func firstSafe(m *vm.Model, s *vm.State, from, to, base int, cycles, timeoutPass bool) int {
+	for slot := from; slot >= to; slot-- {
+		if m.Preselectable(s, slot-base, cycles, timeoutPass) {
+			return slot
 		}
 	}
 	return -1

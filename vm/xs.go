@@ -108,32 +108,28 @@ func (x *XSTable) Access(m *Model, s *State, ch, pid int, mask uint8, errs []str
 
 // check is pan's q_S_check and q_R_check by process who (pan's number).
 func (x *XSTable) check(m *Model, s *State, ch, who int, mask uint8, errs []string) []string {
-	rv := func() bool {
-		return ch >= 1 && ch <= len(s.Chans) && m.Chans[s.Buf[s.Chans[ch-1]]].Cap == 0
-	}
 	if mask&xuSend != 0 {
-		switch x.sender[ch] {
-		case 0:
-			x.sender[ch] = int16(who + 1)
-			if rv() {
-				errs = append(errs, "xs chans cannot be used for rv")
-			}
-		case int16(who + 1):
-		default:
-			errs = append(errs, "error, partial order reduction invalid")
-		}
+		errs = own(&x.sender[ch], m, s, ch, who, "xs chans cannot be used for rv", errs)
 	}
 	if mask&xuRecv != 0 {
-		switch x.recver[ch] {
-		case 0:
-			x.recver[ch] = int16(who + 1)
-			if rv() {
-				errs = append(errs, "xr chans cannot be used for rv")
-			}
-		case int16(who + 1):
-		default:
-			errs = append(errs, "error, partial order reduction invalid")
+		errs = own(&x.recver[ch], m, s, ch, who, "xr chans cannot be used for rv", errs)
+	}
+	return errs
+}
+
+// own checks that who is channel ch's owner in one direction (owner: its
+// sender's or its receiver's entry), making it the owner if there is none
+// yet, when a rendezvous channel is refused with rvMsg.
+func own(owner *int16, m *Model, s *State, ch, who int, rvMsg string, errs []string) []string {
+	switch *owner {
+	case 0:
+		*owner = int16(who + 1)
+		if ch >= 1 && ch <= len(s.Chans) && m.Chans[s.Buf[s.Chans[ch-1]]].Cap == 0 {
+			errs = append(errs, rvMsg)
 		}
+	case int16(who + 1):
+	default:
+		errs = append(errs, "error, partial order reduction invalid")
 	}
 	return errs
 }
