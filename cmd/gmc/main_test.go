@@ -716,7 +716,7 @@ func TestCheckJSON(t *testing.T) {
 		Diagnostics []struct{ Pos, Severity, Message string }
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &js); err != nil || code != exitUsage || js.Errors != 1 ||
-		len(js.Diagnostics) != 1 || js.Diagnostics[0].Pos != "syntax.pml:3:2" || js.Diagnostics[0].Severity != "error" || stderr.Len() > 0 {
+		len(js.Diagnostics) != 1 || js.Diagnostics[0].Pos != "syntax.pml:3:6" || js.Diagnostics[0].Severity != "error" || stderr.Len() > 0 {
 		t.Errorf("check --json: exit %d, %v: %s / %s", code, err, stdout.String(), stderr.String())
 	}
 	stdout.Reset()
