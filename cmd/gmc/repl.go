@@ -73,10 +73,11 @@ type repl struct {
 
 func runRepl(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("repl", "gmc repl [MODEL.pml]", "gmc repl examples/models/philosophers.pml", stderr)
-	if err := fs.Parse(args); err != nil {
+	models, err := parseFlags(fs, args, "", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() > 1 {
+	if len(models) > 1 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -119,8 +120,8 @@ func runRepl(args []string, stdout, stderr io.Writer) int {
 		lines = &plainLines{r: bufio.NewScanner(stdin), out: stdout}
 	}
 	fmt.Fprintln(stdout, "gmc repl: load a model, run it; help lists the commands, Ctrl-D leaves")
-	if fs.NArg() == 1 {
-		r.load(fs.Arg(0))
+	if len(models) == 1 {
+		r.load(models[0])
 	}
 	r.loop(lines)
 	return exitOK

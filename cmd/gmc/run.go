@@ -86,11 +86,18 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&rf.time, "time", 0, "stop after `D` (e.g. 30s, 5m; 0: no limit): a time budget")
 	fs.BoolVar(&rf.countExact, "count-exact", false, "urs, sdrs, rw: count the distinct states exactly in a side table (it needs the memory the search saves) instead of estimating them")
 	fs.Float64Var(&rf.split, "mc-split", 0.6, "mc: the share `F` of the memory for the breadth-first phase")
-	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
+	models, err := parseFlags(fs, args, "cmwk", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 1 {
+	if len(models) != 1 {
 		fs.Usage()
+		return exitUsage
+	}
+	if msgs := noEffect(setFlags(fs), f); len(msgs) > 0 {
+		for _, msg := range msgs {
+			fmt.Fprintf(stderr, "gmc run: %s\n", msg)
+		}
 		return exitUsage
 	}
 	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, Time: f.random.time}}
@@ -131,12 +138,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	case f.cache != "" && f.bitstate:
 		fmt.Fprintln(stderr, "gmc run: --cache and -bitstate are two different stores: choose one")
 		return exitUsage
-	case f.cache == "" && (f.check || f.policy != "cost"):
-		fmt.Fprintln(stderr, "gmc run: --policy and --cache-check need --cache")
-		return exitUsage
-	case f.trustful && f.script == "":
-		fmt.Fprintln(stderr, "gmc run: --trustful needs --script")
-		return exitUsage
 	case f.script != "" && f.bitstate:
 		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with -bitstate")
 		return exitUsage
@@ -153,7 +154,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmc run: --steps, --restarts and --time must not be negative, --mc-split is between 0 and 1")
 		return exitUsage
 	}
-	path := fs.Arg(0)
+	path := models[0]
 	vmOpts := vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}
 	lopts.LTL = f.props.ltl
 	spec, m, ok := loadModel(path, lopts, vmOpts, stderr)
