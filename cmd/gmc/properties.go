@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"gmc/checker"
@@ -55,6 +56,9 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 				return exitUsage
 			}
 			o.Store = bits
+		}
+		if i > 0 {
+			runtime.GC() // the previous property's search: its memory is not this one's
 		}
 		done := showProgress(&o, f, stderr)
 		res, err := checker.NewDFS(m, o).Run()

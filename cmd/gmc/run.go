@@ -230,6 +230,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	// What an earlier run of this process left (in gmc repl) is freed:
+	// the report's total memory is this run's.
+	runtime.GC()
 	if rf.search != "dfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}
