@@ -648,6 +648,8 @@ func (p *product) claimMoves(n *pnode, s *vm.State) bool {
 		}
 		if !machine.Guard(s, vm.ClaimPid, t) {
 			if len(machine.Errors) > 0 {
+				// counted (an uninitialised channel), or fatal
+				p.assertions(machine, p.depth)
 				p.fatal(machine)
 			}
 			continue
@@ -687,7 +689,9 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 					break
 				}
 				if !ok {
+					p.assertions(machine, p.depth)
 					p.fatal(machine)
+					continue
 				}
 				if p.descend(n, s, pid, pt, pc, t) {
 					ps.Took()
