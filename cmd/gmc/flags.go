@@ -59,13 +59,13 @@ func noEffect(set map[string]bool, f runFlags) []string {
 		{"policy", f.cache != "", "--cache"},
 		{"cache-check", f.cache != "", "--cache"},
 		{"trustful", f.script != "", "--script"},
-		{"seed", f.bitstate || f.cache != "" || search != "dfs", "--bitstate, --cache or a randomized search (--search urs, sdrs, rw or mc)"},
+		{"seed", f.bitstate || f.cache != "" || randomized || search == "mc", "--bitstate, --cache or a randomized search (--search urs, sdrs, rw or mc)"},
 		{"steps", randomized, "--search urs, sdrs or rw"},
 		{"count-exact", randomized, "--search urs, sdrs or rw"},
 		{"restarts", search == "urs" || search == "sdrs", "--search urs or sdrs"},
 		{"restart", search == "urs" || search == "sdrs", "--search urs or sdrs"},
 		{"mc-split", search == "mc", "--search mc"},
-		{"progress-lines", search == "dfs", "the exhaustive search (--search dfs)"},
+		{"progress-lines", search == "dfs" || search == "bfs", "an exhaustive search (--search dfs or bfs)"},
 	}
 	var bad []string
 	for _, n := range needs {

@@ -170,6 +170,14 @@ var cliCases = []struct {
 	{"run_seed_cache", []string{"run", "--cache", "20", "--seed", "3", "-n", "ok.pml"}, nil, nil},
 	{"replay_json_g", []string{"replay", "--json", "-g", "assert.pml"}, runFirst("assert.pml"), nil},
 	{"run_empty", []string{"run", "empty.pml"}, nil, nil},
+	{"run_bfs", []string{"run", "--search", "bfs", "ok.pml"}, nil, nil},
+	{"run_bfs_assert", []string{"run", "--search", "bfs", "assert.pml"}, nil, nil},
+	{"replay_bfs_assert", []string{"replay", "assert.pml"}, [][]string{{"run", "--search", "bfs", "assert.pml"}}, nil},
+	{"run_bfs_deadlock", []string{"run", "--search", "bfs", "-c0", "deadlock.pml"}, nil, nil},
+	{"run_bfs_bitstate", []string{"run", "--search", "bfs", "--bitstate", "-w", "16", "ok.pml"}, nil, nil},
+	{"run_bfs_depth", []string{"run", "--search", "bfs", "-m10", "deep.pml"}, nil, nil},
+	{"run_bfs_cache", []string{"run", "--search", "bfs", "--cache", "100", "ok.pml"}, nil, nil},
+	{"run_bfs_json", []string{"run", "--search", "bfs", "--json", "assert.pml"}, nil, nil},
 }
 
 // runFirst is the setup of a replay: gmc run writes the model's trail.
@@ -630,7 +638,7 @@ func TestRunSearches(t *testing.T) {
 		t.Errorf("run --max-states 15: exit %d: %s", code, out)
 	}
 	for _, args := range [][]string{
-		{"run", "--search", "bfs", "ok.pml"},
+		{"run", "--search", "bfs", "--script", "s.scc", "ok.pml"},
 		{"run", "--search", "urs", "-bitstate", "ok.pml"},
 		{"run", "--search", "urs", "--restart", "somewhere", "ok.pml"},
 		{"run", "--search", "mc", "--mc-split", "1.5", "ok.pml"},

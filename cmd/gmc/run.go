@@ -79,7 +79,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	lopts := defineFlag(fs)
 	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
-	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
+	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), bfs (exhaustive, breadth-first as pan -DBFS: the shortest error trail), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
 	fs.Int64Var(&rf.steps, "steps", 1000000, "urs, sdrs, rw: a budget of `N` steps (0: no bound)")
 	fs.IntVar(&rf.restarts, "restarts", 0, "urs, sdrs: empty the memory and start again up to `R` times when it is full")
 	fs.StringVar(&rf.restart, "restart", "init", "urs, sdrs: start again from `FROM` = init (the initial state) or random (a state kept before)")
@@ -142,9 +142,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmc run: --script records an exhaustive search: not with -bitstate")
 		return exitUsage
 	case searchKinds[rf.search] == "":
-		fmt.Fprintf(stderr, "gmc run: --search %q: want dfs, urs, sdrs, rw or mc\n", rf.search)
+		fmt.Fprintf(stderr, "gmc run: --search %q: want dfs, bfs, urs, sdrs, rw or mc\n", rf.search)
 		return exitUsage
-	case rf.search != "dfs" && (f.bitstate || f.cache != "" || f.script != "" || f.coverage):
+	case rf.search == "bfs" && (f.cache != "" || f.script != ""):
+		fmt.Fprintln(stderr, "gmc run: --search bfs keeps every state it reaches: not with --cache or --script, which need the depth-first search's stack")
+		return exitUsage
+	case rf.search != "dfs" && rf.search != "bfs" && (f.bitstate || f.cache != "" || f.script != "" || f.coverage):
 		fmt.Fprintf(stderr, "gmc run: --search %s keeps its own store: not with -bitstate, --cache, --script or --coverage\n", rf.search)
 		return exitUsage
 	case rf.restart != "init" && rf.restart != "random":
@@ -233,14 +236,22 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	// What an earlier run of this process left (in gmc repl) is freed:
 	// the report's total memory is this run's.
 	runtime.GC()
-	if rf.search != "dfs" {
+	if rf.search != "dfs" && rf.search != "bfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}
 	if f.mode.claim != "" {
 		return runProperties(spec, path, f, vmOpts, opts, stdout, stderr)
 	}
 	done := showProgress(&opts, f, stderr)
-	res, err := checker.NewDFS(m, opts).Run()
+	var res *checker.Result
+	if rf.search == "bfs" {
+		res, err = checker.NewBFS(m, opts).Run()
+		if err == nil && res.Breadth.HasRendezvous {
+			fmt.Fprintln(stderr, "gmc: warning: with rendezvous, the breadth-first search does not report every invalid end state (a rendezvous offer is a move for it, as for pan -DBFS)")
+		}
+	} else {
+		res, err = checker.NewDFS(m, opts).Run()
+	}
 	done()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
@@ -386,6 +397,9 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if res.Reduced {
 		fmt.Fprintln(w, "\t+ Partial Order Reduction")
 	}
+	if res.Breadth != nil {
+		fmt.Fprintln(w, "\t+ Breadth-First Search")
+	}
 	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
 	}
@@ -404,6 +418,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%9d transitions (= visited+matched)\n", res.Transitions)
 	} else {
 		fmt.Fprintf(w, "%9d states, stored\n", res.Stored)
+		writeBreadth(w, res.Breadth)
 		fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
 		fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
 	}
@@ -445,7 +460,11 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%s\tactual memory usage for states\n", mb(mem.Vectors))
 		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	}
-	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
+	if res.Breadth != nil {
+		fmt.Fprintf(w, "%s\tmemory used for the BFS queue and trails\n", mb(mem.Stack))
+	} else {
+		fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
+	}
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
 	fmt.Fprint(w, "\n\n")
 
@@ -461,6 +480,19 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	}
 	cov := estimate.Verdict(coverageFacts(res, bits, cache))
 	writeCoverage(w, cov.Percent, cov.Method, res)
+}
+
+// writeBreadth prints the lines pan -DBFS adds to the counts (nothing for
+// another search).
+func writeBreadth(w io.Writer, b *checker.BreadthStats) {
+	switch {
+	case b == nil:
+	case b.HasRendezvous:
+		fmt.Fprintf(w, "\t%8d nominal states (- rv and atomic)\n", b.Nominal)
+		fmt.Fprintf(w, "\t%8d rvs succeeded\n", b.Rendezvous)
+	default:
+		fmt.Fprintf(w, "\t%8d nominal states (stored-atomic)\n", b.Nominal)
+	}
 }
 
 // writeCoverage prints the coverage line that ends every report: green
@@ -560,9 +592,17 @@ type runJSON struct {
 	Cache         *cacheJSON       `json:"cache,omitempty"`
 	Analyses      *coverage.Report `json:"analyses,omitempty"`
 	Random        *randomJSON      `json:"random,omitempty"`
+	Breadth       *breadthJSON     `json:"breadth,omitempty"`
 	MonteCarlo    *monteCarloJSON  `json:"monte_carlo,omitempty"`
 	ErrorList     []errorJSON      `json:"error_list"`
 	Properties    []propertyJSON   `json:"properties,omitempty"` // the never claims and ltl properties checked, a search each
+}
+
+// breadthJSON is what --search bfs counts besides the DFS's counts, as
+// pan -DBFS prints it.
+type breadthJSON struct {
+	NominalStates int64  `json:"nominal_states"`
+	RvsSucceeded  *int64 `json:"rvs_succeeded,omitempty"` // with rendezvous channels only
 }
 
 type memoryJSON struct {
@@ -684,6 +724,13 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 		if n, ok := cacheCounts(res, cache); ok {
 			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &n.distinct, &n.again, &n.rw
 			out.Cache.Redundancy = n.rw
+		}
+	}
+	if b := res.Breadth; b != nil {
+		out.Search = "bfs"
+		out.Breadth = &breadthJSON{NominalStates: b.Nominal}
+		if b.HasRendezvous {
+			out.Breadth.RvsSucceeded = &b.Rendezvous
 		}
 	}
 	cov := estimate.Verdict(coverageFacts(res, bits, cache))
