@@ -281,7 +281,9 @@ func (b *BFS) expand(e bfsEntry, pass *vm.Pass, midrv *int64) bool {
 func (b *BFS) errors(machine *vm.Machine, depth int, node int32, step *trail.Step) {
 	for _, e := range machine.Errors {
 		if !e.Fatal {
-			b.report(stepError(e, depth), node, step)
+			err := stepError(e, depth)
+			err.Depth = depth // a trace assertion's too: pan's bfs names the expanded state's depth
+			b.report(err, node, step)
 		}
 	}
 	for _, e := range machine.Errors {

@@ -96,6 +96,13 @@ func compareBFS(t *testing.T, model string, noMerge bool, maxErrors, maxDepth in
 	if maxErrors == 0 && bits == nil {
 		compareUnreached(t, model, m, got, want)
 	}
+	// The first error, at the depth pan names (pan prints it unless it
+	// repeats the message before).
+	if len(want.ErrorMessages) > 0 && len(got.Errors) > 0 {
+		if at := regexp.MustCompile(`\(at depth (-?\d+)\)$`).FindStringSubmatch(want.ErrorMessages[0]); at != nil && at[1] != strconv.Itoa(got.Errors[0].Depth) {
+			t.Errorf("first error: pan %q, gmc %s at depth %d", want.ErrorMessages[0], got.Errors[0].Msg, got.Errors[0].Depth)
+		}
+	}
 	return fmt.Sprintf("%d/%d", want.Stored, want.Matched), fmt.Sprintf("%d/%d", got.Stored, got.Matched)
 }
 
@@ -181,6 +188,11 @@ func TestBFSSpinCases(t *testing.T) {
 					}
 					t.Parallel()
 					compareBFS(t, file, noMerge, 0, c.maxDepth, nil)
+					if c.expect["merge"].errors > 0 {
+						// the first error, where both stop: the counts
+						// so far, and its depth
+						compareBFS(t, file, noMerge, 1, c.maxDepth, nil)
+					}
 				})
 			}
 		}
