@@ -767,8 +767,9 @@ func (p *product) claimMoves(n *pnode, s *vm.State) bool {
 		}
 		if !machine.Guard(s, vm.ClaimPid, t) {
 			if len(machine.Errors) > 0 {
-				// (a poll of an xs or xr channel is checked, as pan
-				// checks it, whether or not the guard holds)
+				// counted (an uninitialised channel; a poll of an xs or
+				// xr channel, checked as pan checks it whether or not
+				// the guard holds), or fatal
 				p.assertions(machine, p.depth)
 				p.fatal(machine)
 			}
@@ -809,8 +810,9 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 					break
 				}
 				if !ok {
-					// a guard that raised an error: fatal, or (xs, xr)
-					// counted, and the transition not taken
+					// a guard that raised an error: fatal, or (xs, xr,
+					// an uninitialised channel) counted, and the
+					// transition not taken
 					p.assertions(machine, p.depth)
 					p.fatal(machine)
 					continue

@@ -230,6 +230,9 @@ type Result struct {
 	// Estimate is the coverage a search stopped early estimates (nil:
 	// none).
 	Estimate *StackEstimate
+	// Breadth holds what a breadth-first search (BFS) counts besides
+	// Stats (nil for the other searches).
+	Breadth *BreadthStats
 	// Beyond counts the distinct states at the depth bound that the
 	// search never stored (exact store only; at least, past 2^20): the
 	// coverage is at most Stored / (Stored + Beyond).

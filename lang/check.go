@@ -88,6 +88,11 @@ type checker struct {
 	inLTL   bool
 	gotos   []*Goto
 	nested  int // depth of sequences inside the body
+	// dstep is the d_step sequence being checked (nil outside one), and
+	// dsteps the one each label and goto of the proctype is in: a goto
+	// may not cross a d_step's border (SPIN's cross_dsteps).
+	dstep  *Block
+	dsteps map[Stmt]*Block
 	// wholeArray allows the last part of a reference to be an array
 	// without an index (for (i in a)).
 	wholeArray bool
@@ -344,6 +349,7 @@ func (c *checker) proctype(p *Proctype) {
 	c.proc = p
 	c.scopes = []map[string]*Var{{}}
 	c.loops, c.started, c.gotos = 0, false, nil
+	c.dstep, c.dsteps = nil, map[Stmt]*Block{}
 	p.Labels = map[string]*Labeled{}
 	p.Locals = nil
 	if p.ActiveExpr != nil {
@@ -380,12 +386,43 @@ func (c *checker) proctype(p *Proctype) {
 	for _, g := range c.gotos {
 		if l := p.Labels[g.Label]; l != nil {
 			g.Target = l
+			switch from, to := c.dsteps[g], c.dsteps[l]; {
+			case from == to:
+			case to != nil:
+				c.errorf(g.P, "goto %s jumps into a d_step sequence (at %s)", g.Label, to.P)
+			default:
+				c.errorf(g.P, "goto %s jumps out of its d_step sequence (at %s): a d_step ends at its closing brace", g.Label, from.P)
+			}
 		} else {
 			c.errorf(g.P, "undefined label '%s' in %s", g.Label, p.Name)
 		}
 	}
 	c.proc = nil
 	c.scopes = nil
+}
+
+// labelFirst reports a label on the first statement of a nested sequence
+// (a block, atomic, d_step or inline body), which SPIN refuses (its
+// close_seq): the sequence's start is not a state of its own, and the
+// label belongs before the sequence.
+func (c *checker) labelFirst(b *Block) {
+	if len(b.Stmts) == 0 {
+		return
+	}
+	l, ok := b.Stmts[0].(*Labeled)
+	if !ok {
+		return
+	}
+	switch b.Kind {
+	case BlockAtomic:
+		c.errorf(l.P, "label %s placed incorrectly: write %s: atomic { ... } instead of atomic { %s: ... }", l.Label, l.Label, l.Label)
+	case BlockDStep:
+		c.errorf(l.P, "label %s placed incorrectly: write %s: d_step { ... } instead of d_step { %s: ... }", l.Label, l.Label, l.Label)
+	case BlockInline:
+		c.errorf(l.P, "label %s placed incorrectly: it labels the first statement of inline %s (label the call instead)", l.Label, b.Inline)
+	default:
+		c.errorf(l.P, "label %s placed incorrectly: write %s: { ... } instead of { %s: ... }", l.Label, l.Label, l.Label)
+	}
 }
 
 // lookup finds a variable visible at this point.
@@ -480,8 +517,15 @@ func (c *checker) stmt(s Stmt) {
 			}
 		}
 	case *Block:
+		c.labelFirst(s)
+		if s.Kind == BlockDStep {
+			outer := c.dstep
+			c.dstep = s
+			defer func() { c.dstep = outer }()
+		}
 		c.block(s, true)
 	case *Labeled:
+		c.dsteps[s] = c.dstep
 		if old := c.proc.Labels[s.Label]; old != nil {
 			c.errorf(s.P, "label %s redeclared (first at %s)", s.Label, old.P)
 		} else {
@@ -491,6 +535,17 @@ func (c *checker) stmt(s Stmt) {
 			c.stmt(s.Stmt)
 		}
 	case *Unless:
+		// The first statement of either part is no state of its own
+		// (SPIN's close_seq): a label there is misplaced, except on a
+		// sequence, whose label SPIN lifts to the whole.
+		if l, ok := s.Main.(*Labeled); ok {
+			if _, seq := Unlabel(l).(*Block); !seq {
+				c.errorf(l.P, "label %s placed incorrectly: write %s: { ... unless ... } instead of %s: ... unless ...", l.Label, l.Label, l.Label)
+			}
+		}
+		if l, ok := s.Escape.(*Labeled); ok {
+			c.errorf(l.P, "label %s placed incorrectly: the guard of an escape (after unless) cannot be jumped to", l.Label)
+		}
 		c.stmt(s.Main)
 		c.stmt(s.Escape)
 	case *If:
@@ -527,6 +582,7 @@ func (c *checker) stmt(s Stmt) {
 		}
 	case *Goto:
 		c.gotos = append(c.gotos, s)
+		c.dsteps[s] = c.dstep
 	case *Else:
 	case *Printf:
 		for _, a := range s.Args {

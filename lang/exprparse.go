@@ -76,13 +76,25 @@ type gLTLCmp struct {
 }
 
 // Parse implements participle.Parseable.
+//
+// An atom that starts with '(' may be a parenthesized formula, (a + b U c)
+// or (p -> <> q), known not to be an expression only where the expression
+// fails: it then reads nothing and leaves the atom to the formula's
+// parentheses, inside which the expression's own error, if any, is found
+// again and reported.
 func (g *gLTLCmp) Parse(lex *lexer.PeekingLexer) error {
 	p := &exprParser{lex: lex}
 	if !p.startsExpr() {
 		return participle.NextMatch
 	}
+	start, paren := lex.MakeCheckpoint(), p.is("(")
 	g.X = p.expr(binaryPrec["&&"])
 	g.diags = p.diags
+	if p.err != nil && paren {
+		lex.LoadCheckpoint(start)
+		g.X, g.diags = nil, nil
+		return participle.NextMatch
+	}
 	return p.err
 }
 

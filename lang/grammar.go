@@ -143,10 +143,10 @@ type gSequence struct {
 }
 
 type gStep struct {
-	Stmt   *gStmt `parser:"(  @@"`
-	Unless *gStmt `parser:"   ( 'unless' @@ )?"`
-	Decl   *gDecl `parser:" | @@"`
-	XU     *gXU   `parser:" | @@ )"`
+	Decl   *gDecl `parser:"(  @@"`
+	XU     *gXU   `parser:" | @@"`
+	Stmt   *gStmt `parser:" | @@"`
+	Unless *gStmt `parser:"   ( 'unless' @@ )? )"`
 }
 
 type gXU struct {

@@ -19,9 +19,11 @@ type inlineDef struct {
 	end    int
 }
 
-// findInlines collects the inline definitions at the outermost level.
-func findInlines(toks []token) map[string]*inlineDef {
-	defs := map[string]*inlineDef{}
+// findInlines collects the inline definitions at the outermost level, and
+// all of them: a name defined twice is reported (SPIN: procedure name
+// redefined) and its second definition is left out.
+func findInlines(toks []token, diags *Diagnostics) (defs map[string]*inlineDef, all []*inlineDef) {
+	defs = map[string]*inlineDef{}
 	depth := 0
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -37,12 +39,15 @@ func findInlines(toks []token) map[string]*inlineDef {
 		if !ok {
 			continue // the parser reports the malformed definition
 		}
-		if _, dup := defs[d.name]; !dup {
+		if first, dup := defs[d.name]; dup {
+			diags.Add(toks[i+1].pos, "inline %s redefined (first at %s)", d.name, first.pos)
+		} else {
 			defs[d.name] = d
 		}
+		all = append(all, d)
 		i = d.end - 1
 	}
-	return defs
+	return defs, all
 }
 
 // parseInlineHeader matches `inline NAME ( p, ... ) { body }` at toks[i].
@@ -95,12 +100,12 @@ const maxInlineTokens = 8 << 20
 // expandInlines returns toks with every inline call replaced by the inline's
 // body (definitions are left in place, for the parser to check).
 func expandInlines(toks []token, diags *Diagnostics) []token {
-	defs := findInlines(toks)
+	defs, all := findInlines(toks, diags)
 	if len(defs) == 0 {
 		return toks
 	}
 	inDef := make([]bool, len(toks))
-	for _, d := range defs {
+	for _, d := range all {
 		for k := d.start; k < d.end; k++ {
 			inDef[k] = true
 		}
@@ -136,11 +141,18 @@ func expandSegment(out, seg []token, defs map[string]*inlineDef, produced *int, 
 			return out, true
 		}
 		d := defs[t.text]
-		if d == nil || (t.kind != tokIdent && t.kind != tokPName) || t.hide.has(d.name) {
+		if d == nil || (t.kind != tokIdent && t.kind != tokPName) {
 			out = append(out, t)
 			continue
 		}
 		if nt, ok := s.peek(); !ok || nt.text != "(" {
+			out = append(out, t)
+			continue
+		}
+		if t.hide.has(d.name) {
+			// A call inside its own expansion: SPIN refuses it. The call
+			// stays, parsed as a call Check knows not to report again.
+			diags.Add(t.pos, "cyclic inline attempt on %s: an inline cannot call itself, directly or through other inlines", d.name)
 			out = append(out, t)
 			continue
 		}

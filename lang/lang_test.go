@@ -281,6 +281,40 @@ func TestDiagnostics(t *testing.T) {
 	}
 }
 
+// gmcOnlyErrors are the models of testdata/errors that SPIN accepts: gmc
+// refuses them on purpose.
+var gmcOnlyErrors = map[string]string{
+	"array_size_variable": "SPIN takes the variable's initial value as the bound, with a warning",
+	"embedded_c":          "gmc does not run embedded C code",
+	"ltl_remote_index":    "SPIN drops the index of P[i]:a[j] in a formula's claim",
+	"recv_fields":         "spin -a accepts more receive fields than the channel has (pan fails at run time)",
+	"run_in_expression":   "spin -a accepts run in a compound expression",
+	"send_fields":         "SPIN sends fewer fields than the channel has, with a warning",
+	"struct_message":      "SPIN sends a number for a typedef field without checking it",
+}
+
+// TestDiagnosticsSpinRejects: every model of testdata/errors that is no
+// gmc-only rejection is one that spin -a refuses too.
+func TestDiagnosticsSpinRejects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs spin once per model")
+	}
+	if _, err := exec.LookPath("spin"); err != nil {
+		t.Skip("spin is not installed")
+	}
+	files, _ := filepath.Glob("testdata/errors/*.pml")
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".pml")
+		why, gmcOnly := gmcOnlyErrors[name]
+		switch accepts := spinAccepts(t, f); {
+		case accepts && !gmcOnly:
+			t.Errorf("%s: SPIN accepts it: list it in gmcOnlyErrors with the reason, or accept it", f)
+		case !accepts && gmcOnly:
+			t.Errorf("%s: SPIN rejects it too, but gmcOnlyErrors says %q", f, why)
+		}
+	}
+}
+
 // spinAccepts reports whether `spin -a` accepts the model.
 func spinAccepts(t *testing.T, path string) bool {
 	abs, _ := filepath.Abs(path)

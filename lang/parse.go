@@ -40,10 +40,15 @@ func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
 	return nil, errors.New("gmc tokens come from lang's own scanner")
 }
 
-// grammarLookahead is how many tokens participle may read into an alternative
-// before it commits to it. LTL formulas need the most: an atom such as
-// (a + b U c) is only known not to be an expression at the U.
-const grammarLookahead = 64
+// grammarLookahead is how many tokens participle may read into an
+// alternative before it commits to it: past that, the alternative's syntax
+// error is the one reported, at the offending token (participle otherwise
+// tries the next alternatives and optional parts and reports the last
+// failure, at the start of the statement). The longest prefix two
+// alternatives share is `mtype : NAME`, a declaration `mtype:sub x` or the
+// names `mtype:sub = {...}`. An ltl atom that may be a parenthesized
+// formula backtracks itself (gLTLCmp).
+const grammarLookahead = 3
 
 var (
 	unitParserOnce sync.Once
@@ -272,9 +277,15 @@ func parseChunk(toks []token, from, to int, diags *Diagnostics, skipLines map[li
 			diags.Add(pos, "%s", msg)
 		}
 		// Skip to the next token that can start a unit at the outermost level.
+		// (The offending token may start the next unit: a unit missing its
+		// closing brace before the next proctype. A word that starts a
+		// unit in the middle of a line does not: `chan c = [2] of byte`.)
 		next := start + 1
 		if errOff := errorOffset(err); errOff > next {
 			next = errOff
+			if errOff < to && toks[errOff-1].pos.Line == toks[errOff].pos.Line {
+				next++
+			}
 		}
 		start = min(resync(toks[:to+1], start, next), to)
 		pl.LoadCheckpoint(unitStart)
@@ -309,8 +320,12 @@ func syntaxError(err error) (Pos, string) {
 		var ute *participle.UnexpectedTokenError
 		if errors.As(err, &ute) {
 			msg = "syntax error: unexpected " + describeToken(ute.Unexpected)
-			if ute.Expect != "" {
-				msg += ", expected " + ute.Expect
+			expect := ute.Expect
+			if expect == "" {
+				expect = expectedWords(ute.Message())
+			}
+			if expect != "" {
+				msg += ", expected " + expect
 			}
 		} else if !strings.HasPrefix(msg, "syntax error") {
 			msg = "syntax error: " + msg
@@ -318,6 +333,52 @@ func syntaxError(err error) (Pos, string) {
 		return pos, msg
 	}
 	return Pos{}, "syntax error: " + err.Error()
+}
+
+// expectedWords says in words what participle expected, from its message
+// "unexpected token X (expected EBNF)": the first token of the grammar's
+// rest, with what else may come there where the grammar's rest does not
+// say it (a separator before a closing word), "" when it cannot tell.
+func expectedWords(msg string) string {
+	const mark = " (expected "
+	i := strings.LastIndex(msg, mark)
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		return ""
+	}
+	ebnf := strings.TrimLeft(msg[i+len(mark):len(msg)-1], "(")
+	first := ebnf
+	if strings.HasPrefix(ebnf, `"`) {
+		if j := strings.IndexByte(ebnf[1:], '"'); j >= 0 {
+			first = ebnf[:j+2]
+		}
+	} else if j := strings.IndexAny(ebnf, " (|*?+"); j >= 0 {
+		first = ebnf[:j]
+	}
+	switch first {
+	case `"fi"`, `"od"`:
+		// after a statement of an option: another, or the next option
+		return `";", "::" or ` + first
+	case "GClose":
+		return `";" or "}"`
+	case "GBlock", `"{"`:
+		return `"{"`
+	case "GType":
+		return "a type"
+	case "GIVar", "GNamePos":
+		return "a name"
+	case "gExpr", "gLTLCmp":
+		return "an expression"
+	case "gVarRef":
+		return "a variable"
+	case "GLTLAtom", "GLTLExpr":
+		return "a formula"
+	case "<ident>":
+		return "a name"
+	}
+	if strings.HasPrefix(first, `"`) {
+		return first
+	}
+	return ""
 }
 
 func describeToken(t lexer.Token) string {
@@ -391,7 +452,31 @@ func Load(path string, opts *Options) (spec *Spec, diags Diagnostics) {
 	}()
 	ltlClaims(spec, &diags)
 	Check(spec, &diags)
+	if diags.ErrorCount() == 0 {
+		runnable(spec, &diags)
+	}
 	relocateClaimDiags(spec, &diags)
 	diags.Sort()
 	return spec, diags
+}
+
+// runnable reports a checked model that starts no process, as SPIN refuses
+// it ("no runable process"): no init and no active proctype (a never claim
+// or a trace alone does not run). It is Load's, not Check's: Check also
+// serves the claims gmc compiles alone.
+func runnable(spec *Spec, diags *Diagnostics) {
+	var first *Proctype
+	for _, p := range spec.Procs {
+		if p.Kind == KindInit || p.Kind == KindProctype && p.Active > 0 {
+			return
+		}
+		if p.Kind == KindProctype && first == nil {
+			first = p
+		}
+	}
+	if first != nil {
+		diags.Add(first.P, "no runnable process: no init and no active proctype (%s is never started)", first.Name)
+		return
+	}
+	diags.Add(Pos{File: spec.File, Line: 1, Col: 1}, "no runnable process: the model has no init and no active proctype")
 }

@@ -24,6 +24,7 @@ func Replay(m *vm.Model, t *trail.File, opts Options, w io.Writer) (*Result, err
 		return nil, err
 	}
 	r := walker.R
+	r.SetSimulator() // spin -t replays with its simulator
 	p := newPrinter(w, m, r, opts)
 	p.replay = true
 	p.res.CycleStart = -1

@@ -20,6 +20,7 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.SetSimulator()
 	if opts.Stdin != nil {
 		r.SetInput(vm.NewInput(opts.Stdin))
 	}

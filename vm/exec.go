@@ -35,6 +35,10 @@ type Machine struct {
 	// move is not a stutter (set by a search before the claim's Guard).
 	NonProgress bool
 
+	// Simulator: the machine runs SPIN's simulator, not pan: an
+	// uninitialised channel stops it (pan reads one, uninit.go).
+	Simulator bool
+
 	// Set by Effect.
 	Rendezvous int             // the send started a rendezvous on this channel
 	Errors     []*RuntimeError // errors the last Effect raised (assertions, and one fatal)
@@ -442,6 +446,27 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 					vm.xsAccess(ch, xuRecv|xuSend)
 				}
 			}
+			if ch == 0 {
+				// pan's q_len or q_full of an uninitialised channel (uninit.go)
+				if !vm.panReads() {
+					return pc, false
+				}
+				var v int64
+				switch in.Op {
+				case OpChanFull, OpChanNFull:
+					full, ok := vm.phantomFull()
+					if !ok {
+						return pc, false
+					}
+					v = b2i(full == (in.Op == OpChanFull))
+				default:
+					vm.uninit("len")
+					n := vm.phantomLen()
+					v = map[Op]int64{OpChanLen: int64(n), OpChanEmpty: b2i(n == 0), OpChanNEmpty: b2i(n > 0)}[in.Op]
+				}
+				vm.push(v)
+				break
+			}
 			off, ct := vm.channel(ch)
 			if ct == nil {
 				return pc, false
@@ -490,6 +515,8 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			var ok bool
 			if p := code.Patterns[in.A]; p.Stdin && ch == 0 && vm.Input != nil {
 				msg, ok = -1, vm.Pending == 0 // always executable, as in SPIN
+			} else if ch == 0 && !guard && in.Op == OpRecvMatch {
+				msg, ok = 0, true // the guard read (and counted) it: pan reads it once
 			} else {
 				msg, ok = vm.match(ch, p, vals)
 			}
@@ -510,6 +537,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 				vm.push(vm.Input.read(!vm.peekInput))
 				break
 			}
+			if vm.recvCh == 0 {
+				vm.phantomRecv()
+				return pc, false
+			}
 			off, ct := vm.channel(int64(vm.recvCh))
 			if ct == nil {
 				return pc, false
@@ -517,6 +548,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			l := ct.Leaves[in.A]
 			vm.push(load(buf, slotOff(off, ct, vm.recvMsg)+l.Off, l.Scalar, l.Size))
 		case OpRecvRemove:
+			if vm.recvMsg >= 0 && vm.recvCh == 0 {
+				vm.phantomRecv()
+				return pc, false
+			}
 			if vm.recvMsg >= 0 {
 				if vm.M.Trace != nil {
 					vm.event(false, vm.recvCh)
@@ -735,6 +770,13 @@ func (vm *Machine) channel(ch int64) (int32, *ChanType) {
 // canSend reports whether a message can be sent on channel ch: a buffered
 // channel must not be full; a rendezvous needs no other one in progress.
 func (vm *Machine) canSend(ch int64) bool {
+	if ch == 0 {
+		if !vm.panReads() {
+			return false
+		}
+		full, ok := vm.phantomFull() // pan's guard: q_full (uninit.go)
+		return ok && !full
+	}
 	off, ct := vm.channel(ch)
 	if ct == nil {
 		return false
@@ -750,6 +792,11 @@ func (vm *Machine) send(n int, sorted bool) {
 	vals := vm.stack[len(vm.stack)-n:]
 	ch := vm.stack[len(vm.stack)-n-1]
 	vm.stack = vm.stack[:len(vm.stack)-n-1]
+	if ch == 0 && vm.panReads() {
+		vm.uninit("sending") // then pan's qsend fails for good (uninit.go)
+		vm.fail("qsend bad queue#")
+		return
+	}
 	off, ct := vm.channel(ch)
 	if ct == nil {
 		return
@@ -806,6 +853,12 @@ func (vm *Machine) compareMsg(off int32, ct *ChanType, i int, vals []int64) int 
 // match finds the message of channel ch that a receive with pattern p and
 // match values vals takes: the first one for ?, the first matching one for ??.
 func (vm *Machine) match(ch int64, p *RecvPattern, vals []int64) (int, bool) {
+	if ch == 0 {
+		if !vm.panReads() {
+			return 0, false
+		}
+		return vm.phantomMatch(p)
+	}
 	off, ct := vm.channel(ch)
 	if ct == nil {
 		return 0, false

@@ -66,6 +66,12 @@ func (r *Runner) SetInput(in *Input) {
 	r.probe.Input, r.probe.peekInput = in, true
 }
 
+// SetSimulator makes the runner SPIN's simulator where it differs from
+// pan (Machine.Simulator).
+func (r *Runner) SetSimulator() {
+	r.machine.Simulator, r.probe.Simulator = true, true
+}
+
 // Machine is the machine the runner executes moves with (set its Print
 // to see printf output, its Trace to see the statements).
 func (r *Runner) Machine() *Machine { return r.machine }

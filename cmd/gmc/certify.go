@@ -37,10 +37,11 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	noMerge := fs.Bool("no-merge", false, "the model was verified with statement merging off (as spin -o3)")
 	trustful := fs.Bool("trustful", false, "follow a trustful script (gmc run --script --trustful): the perfect search, checking every state it visits but trusting that it visits them all")
 	parallel := fs.Int("parallel", 0, "split the script into `K` parts of about equal work and follow them at once (the script is read into memory first; 0: follow it whole, as a stream)")
-	if err := fs.Parse(spinStyle(args, "")); err != nil {
+	files, err := parseFlags(fs, args, "", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 2 {
+	if len(files) != 2 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -48,7 +49,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmc certify: --parallel needs a number of parts, 1 or more")
 		return exitUsage
 	}
-	path, scriptPath := fs.Arg(0), fs.Arg(1)
+	path, scriptPath := files[0], files[1]
 	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: *noMerge}, stderr)
 	if !ok {
 		return exitUsage

@@ -33,16 +33,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		"gmc check examples/models/philosophers.pml", stderr)
 	lopts := defineFlag(fs)
 	asJSON := fs.Bool("json", false, "print the diagnostics as one JSON object (on stdout)")
-	if err := fs.Parse(spinStyle(args, "")); err != nil {
+	models, err := parseFlags(fs, args, "", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() == 0 {
+	if len(models) == 0 {
 		fs.Usage()
 		return exitUsage
 	}
 	code := exitOK
 	out := checkJSON{Diagnostics: []diagnosticJSON{}}
-	for _, path := range fs.Args() {
+	for _, path := range models {
 		_, diags := lang.Load(path, lopts)
 		if *asJSON {
 			for _, d := range diags {

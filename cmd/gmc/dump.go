@@ -20,17 +20,15 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	reduce := fs.Bool("reduce", false, "the tables as pan built with partial-order reduction prints them: tp codes, and L/G after pan's start-up (cc without -DNOREDUCE)")
 	cycles := fs.Bool("cycles", false, "--reduce: as pan -a -d (or -l -d) prints them, accepting pcs and those leading to them made global")
 	lopts := defineFlag(fs)
-	if wantsHelp(args) {
-		fs.SetOutput(stdout) // asked for: not an error
-	}
-	if err := fs.Parse(spinStyle(args, "")); err != nil {
+	models, err := parseFlags(fs, args, "", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 1 {
+	if len(models) != 1 {
 		fs.Usage()
 		return exitUsage
 	}
-	_, m, ok := loadModel(fs.Arg(0), lopts, vm.Options{NoMerge: *noMerge}, stderr)
+	_, m, ok := loadModel(models[0], lopts, vm.Options{NoMerge: *noMerge}, stderr)
 	if !ok {
 		return exitUsage
 	}

@@ -63,8 +63,8 @@ func TestEditorMatchers(t *testing.T) {
 		args []string
 		want []string // file:line:col of each problem, in order
 	}{
-		{"gmc: check", []string{"check", "syntax.pml"}, []string{"syntax.pml:3:2"}},
-		{"gmc: run", []string{"run", "-c0", "syntax.pml"}, []string{"syntax.pml:3:2"}},
+		{"gmc: check", []string{"check", "syntax.pml"}, []string{"syntax.pml:3:6"}},
+		{"gmc: run", []string{"run", "-c0", "syntax.pml"}, []string{"syntax.pml:3:6"}},
 		{"gmc: run", []string{"run", "-c0", "assert.pml"}, []string{"assert.pml:4:2"}},
 		{"gmc: run", []string{"run", "-c0", "divide.pml"}, []string{"divide.pml:3:2"}},
 		{"gmc: run --coverage", []string{"run", "-c0", "--coverage", "fig8b.pml"},

@@ -46,10 +46,11 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	fs.StringVar(&f.plot, "plot", "", "draw the runs and the fitted curve to `FILE`.svg or FILE.png")
 	lopts := defineFlag(fs)
-	if err := fs.Parse(spinStyle(args, "mk")); err != nil {
+	models, err := parseFlags(fs, args, "mk", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 1 {
+	if len(models) != 1 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -68,7 +69,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 		return exitUsage
 	}
-	path := fs.Arg(0)
+	path := models[0]
 	if _, _, ok := loadModel(path, lopts, vm.Options{NoMerge: f.noMerge}, stderr); !ok {
 		return exitUsage
 	}

@@ -20,6 +20,11 @@ func runLTL(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("ltl", "gmc ltl [--name NAME] FORMULA",
 		"gmc ltl '!([] (p -> <> q))'", stderr)
 	name := fs.String("name", "", "name the claim: never `NAME` { ... } (spin -c NAME)")
+	// (The flags come before the formula, whose words may start with a
+	// dash: p -> q.)
+	if wantsHelp(args) {
+		fs.SetOutput(stdout)
+	}
 	if err := fs.Parse(args); err != nil {
 		return helpOrUsage(err)
 	}

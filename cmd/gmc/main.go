@@ -54,6 +54,8 @@ func gmc(args []string, stdout, stderr io.Writer) int {
 		}
 		usage(stdout)
 		return exitOK
+	case "--version", "-version":
+		return commands["version"].run(args[1:], stdout, stderr)
 	}
 	c := commands[name]
 	if c == nil {
@@ -66,7 +68,7 @@ func gmc(args []string, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "gmc is a model checker for Promela.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage: gmc COMMAND [flags] MODEL.pml")
+	fmt.Fprintln(w, "Usage: gmc COMMAND [flags] MODEL.pml [flags]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	names := make([]string, 0, len(commands))
@@ -78,7 +80,8 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'gmc help COMMAND' for a command's flags and an example.")
+	fmt.Fprintln(w, "Run 'gmc help COMMAND' (or gmc COMMAND -h) for a command's flags and an example;")
+	fmt.Fprintln(w, "flags may come before or after the model, and -- ends them.")
 	fmt.Fprintln(w, "Output is coloured on a terminal; NO_COLOR=1 or --no-color turns it off.")
 }
 

@@ -162,6 +162,36 @@ var cliCases = []struct {
 	{"ltl_next", []string{"ltl", "[] (p -> X q)"}, nil, nil},
 	{"ltl_unbalanced", []string{"ltl", "(p U q"}, nil, nil},
 	{"ltl_no_formula", []string{"ltl"}, nil, nil},
+	{"help", []string{"help"}, nil, nil},
+	{"help_h", []string{"-h"}, nil, nil},
+	{"run_help", []string{"run", "--help"}, nil, nil},
+	{"sim_help_after_model", []string{"sim", "hello.pml", "-h"}, nil, nil},
+	{"ltl_help", []string{"ltl", "-h"}, nil, nil},
+	{"version", []string{"version"}, nil, nil},
+	{"version_flag", []string{"--version"}, nil, nil},
+	{"version_extra", []string{"version", "ok.pml"}, nil, nil},
+	{"run_flags_after_model", []string{"run", "assert.pml", "-c0", "-n"}, nil, nil},
+	{"run_flags_dashdash", []string{"run", "-c0", "--", "assert.pml"}, nil, nil},
+	{"run_two_models", []string{"run", "ok.pml", "-c0", "assert.pml"}, nil, nil},
+	{"sim_flags_after_model", []string{"sim", "hello.pml", "--seed", "1", "-T"}, nil, nil},
+	{"replay_flags_after_model", []string{"replay", "assert.pml", "-u3"}, runFirst("assert.pml"), nil},
+	{"dump_flags_after_model", []string{"dump", "ok.pml", "--no-merge"}, nil, nil},
+	{"estimate_flags_after_model", []string{"estimate", "ok.pml", "--sizes", "5,7", "--k", "2"}, nil, nil},
+	{"run_k_without_bitstate", []string{"run", "-k2", "ok.pml"}, nil, nil},
+	{"run_no_effect", []string{"run", "ok.pml", "-w", "20", "--seed", "3", "--policy", "random", "--cache-check",
+		"--trustful", "--steps", "5", "--restarts", "2", "--count-exact", "--mc-split", "0.5"}, nil, nil},
+	{"run_no_effect_search", []string{"run", "--search", "rw", "--restart", "random", "--progress-lines", "10", "ok.pml"}, nil, nil},
+	{"run_seed_cache", []string{"run", "--cache", "20", "--seed", "3", "-n", "ok.pml"}, nil, nil},
+	{"replay_json_g", []string{"replay", "--json", "-g", "assert.pml"}, runFirst("assert.pml"), nil},
+	{"run_empty", []string{"run", "empty.pml"}, nil, nil},
+	{"run_bfs", []string{"run", "--search", "bfs", "ok.pml"}, nil, nil},
+	{"run_bfs_assert", []string{"run", "--search", "bfs", "assert.pml"}, nil, nil},
+	{"replay_bfs_assert", []string{"replay", "assert.pml"}, [][]string{{"run", "--search", "bfs", "assert.pml"}}, nil},
+	{"run_bfs_deadlock", []string{"run", "--search", "bfs", "-c0", "deadlock.pml"}, nil, nil},
+	{"run_bfs_bitstate", []string{"run", "--search", "bfs", "--bitstate", "-w", "16", "ok.pml"}, nil, nil},
+	{"run_bfs_depth", []string{"run", "--search", "bfs", "-m10", "deep.pml"}, nil, nil},
+	{"run_bfs_cache", []string{"run", "--search", "bfs", "--cache", "100", "ok.pml"}, nil, nil},
+	{"run_bfs_json", []string{"run", "--search", "bfs", "--json", "assert.pml"}, nil, nil},
 }
 
 // runFirst is the setup of a replay: gmc run writes the model's trail.
@@ -193,6 +223,8 @@ var volatile = []struct {
 	{regexp.MustCompile(`(?m)^gmc: rate \d+ states/second\n`), ""},
 	{regexp.MustCompile(`("(?:elapsed_s|heap_bytes|table_bytes|stack_bytes|states_bytes|bytes_per_state)": )[0-9.e+-]+`), "$1#"},
 	{regexp.MustCompile(`(?m)^( *\t)[0-9.e+]+( bytes per state)`), "$1#$2"},
+	// gmc version: what the build recorded
+	{regexp.MustCompile(`(?m)^(module: gmc |commit: |go: ).*$`), "$1#"},
 }
 
 func normalize(s string) string {
@@ -629,7 +661,7 @@ func TestRunSearches(t *testing.T) {
 		t.Errorf("run --max-states 15: exit %d: %s", code, out)
 	}
 	for _, args := range [][]string{
-		{"run", "--search", "bfs", "ok.pml"},
+		{"run", "--search", "bfs", "--script", "s.scc", "ok.pml"},
 		{"run", "--search", "urs", "-bitstate", "ok.pml"},
 		{"run", "--search", "urs", "--restart", "somewhere", "ok.pml"},
 		{"run", "--search", "mc", "--mc-split", "1.5", "ok.pml"},
@@ -739,7 +771,7 @@ func TestCheckJSON(t *testing.T) {
 		Diagnostics []struct{ Pos, Severity, Message string }
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &js); err != nil || code != exitUsage || js.Errors != 1 ||
-		len(js.Diagnostics) != 1 || js.Diagnostics[0].Pos != "syntax.pml:3:2" || js.Diagnostics[0].Severity != "error" || stderr.Len() > 0 {
+		len(js.Diagnostics) != 1 || js.Diagnostics[0].Pos != "syntax.pml:3:6" || js.Diagnostics[0].Severity != "error" || stderr.Len() > 0 {
 		t.Errorf("check --json: exit %d, %v: %s / %s", code, err, stdout.String(), stderr.String())
 	}
 	stdout.Reset()

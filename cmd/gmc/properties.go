@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"gmc/checker"
@@ -54,6 +55,9 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 				fmt.Fprintf(stderr, "gmc run: %v\n", err)
 				return exitUsage
 			}
+		}
+		if i > 0 {
+			runtime.GC() // the previous property's search: its memory is not this one's
 		}
 		done := showProgress(&o, f, stderr)
 		res, err := checker.NewDFS(m, o).Run()

@@ -28,6 +28,7 @@ type randomFlags struct {
 // searchKinds are --search's values.
 var searchKinds = map[string]string{
 	"dfs":  "the exhaustive depth-first search (pan's)",
+	"bfs":  "the exhaustive breadth-first search (pan -DBFS's): the shortest error trail",
 	"urs":  "uniform random search (002): a kept state uniformly, then one of its moves",
 	"sdrs": "simplified deep random search (002): a random walk going on from a kept state at a dead end",
 	"rw":   "random walk: from the initial state again at a dead end",

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,7 +27,7 @@ func init() {
 // replCommands are the REPL's own commands; the others are gmc's.
 var replCommands = map[string]string{
 	"load":  "load M.pml: read and check a model; the commands below use it when they name none",
-	"set":   "set FLAG [VALUE]: a flag every command that has it gets (set c 0, set no-merge)",
+	"set":   "set FLAG [VALUE]: a flag every command that has it gets (set c 0, set no-merge); a flag that takes a value needs one",
 	"unset": "unset FLAG: forget a flag set",
 	"show":  "show: the loaded model and the flags set",
 	"help":  "help [COMMAND]: this list, or a command's flags",
@@ -73,10 +74,11 @@ type repl struct {
 
 func runRepl(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("repl", "gmc repl [MODEL.pml]", "gmc repl examples/models/philosophers.pml", stderr)
-	if err := fs.Parse(args); err != nil {
+	models, err := parseFlags(fs, args, "", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() > 1 {
+	if len(models) > 1 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -119,8 +121,8 @@ func runRepl(args []string, stdout, stderr io.Writer) int {
 		lines = &plainLines{r: bufio.NewScanner(stdin), out: stdout}
 	}
 	fmt.Fprintln(stdout, "gmc repl: load a model, run it; help lists the commands, Ctrl-D leaves")
-	if fs.NArg() == 1 {
-		r.load(fs.Arg(0))
+	if len(models) == 1 {
+		r.load(models[0])
 	}
 	r.loop(lines)
 	return exitOK
@@ -191,6 +193,10 @@ func (r *repl) exec(words []string) (quit bool) {
 			fmt.Fprintf(r.err, "gmc repl: no command has a flag -%s\n", flag)
 			return false
 		}
+		if msg := r.settable(flag, value, len(args) == 2); msg != "" {
+			fmt.Fprintf(r.err, "gmc repl: %s\n", msg)
+			return false
+		}
 		r.settings[flag] = value
 	case "unset":
 		for _, a := range args {
@@ -252,13 +258,19 @@ func (r *repl) commandArgs(name string, words []string) []string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if takesValue, ok := flags[k]; ok {
-			if takesValue {
-				out = append(out, "-"+k+"="+r.settings[k])
-			} else {
-				out = append(out, "-"+k)
-			}
+		takesValue, ok := flags[k]
+		v := r.settings[k]
+		switch {
+		case !ok:
+		case takesValue:
+			out = append(out, "-"+k+"="+v)
+		case v == "":
+			out = append(out, "-"+k)
+		case len(r.valued(k)) == 0:
+			out = append(out, "-"+k+"="+v) // set no-merge false
 		}
+		// (a value of a flag that takes one elsewhere is for those
+		// commands: run's -c N is not replay's switch -c)
 	}
 	// the first positional word: not a flag, nor the value of one
 	first := len(words)
@@ -303,6 +315,37 @@ func (r *repl) commandFlags(name string) map[string]bool {
 	}
 	r.flags[name] = f
 	return f
+}
+
+// settable says why set f [value] is refused, "" when it is not: a flag
+// that takes a value in some command needs one, and a switch everywhere
+// takes only true or false.
+func (r *repl) settable(f, value string, given bool) string {
+	valued := r.valued(f)
+	switch {
+	case !given && len(valued) > 0:
+		return fmt.Sprintf("set %s needs a value: -%s takes one in %s (set %s VALUE)", f, f, strings.Join(valued, ", "), f)
+	case given && len(valued) == 0 && !isBool(value):
+		return fmt.Sprintf("set %s %s: -%s is a switch: set %s, or set %s false", f, value, f, f, f)
+	}
+	return ""
+}
+
+// valued lists the commands in which flag f takes a value.
+func (r *repl) valued(f string) []string {
+	var names []string
+	for _, name := range modelCommands {
+		if takesValue, ok := r.commandFlags(name)[f]; ok && takesValue {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// isBool reports whether s is a value of a switch (-flag=s).
+func isBool(s string) bool {
+	_, err := strconv.ParseBool(s)
+	return err == nil
 }
 
 // known reports whether some command has flag f.

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +179,81 @@ func TestReplCycle(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the session's output lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// replSession runs the lines in gmc repl and returns its output and
+// errors.
+func replSession(t *testing.T, lines ...string) (string, string) {
+	t.Helper()
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
+	var out, errs bytes.Buffer
+	if code := gmc([]string{"repl"}, &out, &errs); code != exitOK {
+		t.Fatalf("repl: exit %d: %s", code, errs.String())
+	}
+	return out.String(), errs.String()
+}
+
+// TestReplSet: a flag that takes a value is not set without one, a
+// switch takes only a boolean, and a value set for run's -c N does not
+// turn on replay's switch -c.
+func TestReplSet(t *testing.T) {
+	inModels(t)
+	out, errs := replSession(t, "set c", "set u", "set no-merge maybe", "set c 1", "set no-merge false", "show",
+		"run assert.pml", "replay assert.pml")
+	for _, want := range []string{"set c needs a value: -c takes one in run", "set u needs a value: -u takes one in sim, replay",
+		"set no-merge maybe: -no-merge is a switch"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("the session's errors lack %q:\n%s", want, errs)
+		}
+	}
+	if !strings.Contains(out, "flag: -c 1\n") || !strings.Contains(out, "flag: -no-merge false\n") || strings.Contains(out, "flag: -u") {
+		t.Errorf("show lists other flags than -c 1 and -no-merge false:\n%s", out)
+	}
+	if strings.Contains(out, "q[") || !strings.Contains(out, "assertion violated") {
+		t.Errorf("replay ran with its -c switch on, or did not replay:\n%s", out)
+	}
+}
+
+// totalMemory returns the "total actual memory usage" figures of a
+// session's reports, in MB.
+func totalMemory(t *testing.T, out string) []float64 {
+	t.Helper()
+	var mb []float64
+	for _, m := range regexp.MustCompile(`(?m)^ *([0-9.]+)\ttotal actual memory usage`).FindAllStringSubmatch(out, -1) {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mb = append(mb, v)
+	}
+	return mb
+}
+
+// TestReplMemory: each run of a session reports its own memory: a small
+// run after a large one reports about what it reports alone, not the
+// large run's heap.
+func TestReplMemory(t *testing.T) {
+	big, err := os.ReadFile("../../examples/models/phil_n.pml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inModels(t)
+	if err := os.WriteFile("phil_n.pml", big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs := replSession(t, "run -n ok.pml", "run -n -DN=9 phil_n.pml", "run -n ok.pml")
+	mb := totalMemory(t, out)
+	if len(mb) != 3 {
+		t.Fatalf("%d reports, want 3:\n%s%s", len(mb), out, errs)
+	}
+	alone, large, after := mb[0], mb[1], mb[2]
+	if large < alone+8 {
+		t.Fatalf("the large run reports %.3f MB, the small one %.3f MB: not large enough to tell", large, alone)
+	}
+	if after > alone+(large-alone)/4 {
+		t.Errorf("the small run reports %.3f MB after the large run's %.3f MB, %.3f MB alone: the large run's memory carried over", after, large, alone)
 	}
 }

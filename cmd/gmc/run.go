@@ -81,18 +81,30 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	lopts := defineFlag(fs)
 	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
-	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
+	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), bfs (exhaustive, breadth-first as pan -DBFS: the shortest error trail), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
 	fs.Int64Var(&rf.steps, "steps", 1000000, "urs, sdrs, rw: a budget of `N` steps (0: no bound)")
 	fs.IntVar(&rf.restarts, "restarts", 0, "urs, sdrs: empty the memory and start again up to `R` times when it is full")
 	fs.StringVar(&rf.restart, "restart", "init", "urs, sdrs: start again from `FROM` = init (the initial state) or random (a state kept before)")
 	fs.DurationVar(&rf.time, "time", 0, "stop after `D` (e.g. 30s, 5m; 0: no limit): a time budget")
 	fs.BoolVar(&rf.countExact, "count-exact", false, "urs, sdrs, rw: count the distinct states exactly in a side table (it needs the memory the search saves) instead of estimating them")
 	fs.Float64Var(&rf.split, "mc-split", 0.6, "mc: the share `F` of the memory for the breadth-first phase")
-	if err := fs.Parse(spinStyle(args, "cmwk")); err != nil {
+	models, err := parseFlags(fs, args, "cmwk", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 1 {
+	if len(models) != 1 {
 		fs.Usage()
+		return exitUsage
+	}
+	if err := f.chooseStore(); err != nil {
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
+		return exitUsage
+	}
+	// (after chooseStore: --store bitstate is --bitstate)
+	if msgs := noEffect(setFlags(fs), f); len(msgs) > 0 {
+		for _, msg := range msgs {
+			fmt.Fprintf(stderr, "gmc run: %s\n", msg)
+		}
 		return exitUsage
 	}
 	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, Time: f.random.time}}
@@ -110,10 +122,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.maxDepth <= 0 || f.maxErrors < 0 || f.maxStates < 0 {
 		fmt.Fprintln(stderr, "gmc run: -m must be positive, -c and -max-states not negative")
-		return exitUsage
-	}
-	if err := f.chooseStore(); err != nil {
-		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
 	}
 	var bits *store.Bitstate
@@ -144,9 +152,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc run: --script records an exhaustive search: not with --store %s (exact, collapse or cache)\n", f.store)
 		return exitUsage
 	case searchKinds[rf.search] == "":
-		fmt.Fprintf(stderr, "gmc run: --search %q: want dfs, urs, sdrs, rw or mc\n", rf.search)
+		fmt.Fprintf(stderr, "gmc run: --search %q: want dfs, bfs, urs, sdrs, rw or mc\n", rf.search)
 		return exitUsage
-	case rf.search != "dfs" && (f.store != "exact" || f.script != "" || f.coverage):
+	case rf.search == "bfs" && (f.cache != "" || f.script != ""):
+		fmt.Fprintln(stderr, "gmc run: --search bfs keeps every state it reaches: not with --cache or --script, which need the depth-first search's stack")
+		return exitUsage
+	case rf.search != "dfs" && rf.search != "bfs" && (f.store != "exact" || f.script != "" || f.coverage):
 		fmt.Fprintf(stderr, "gmc run: --search %s keeps its own store: not with --store, -bitstate, --cache, --script or --coverage\n", rf.search)
 		return exitUsage
 	case rf.restart != "init" && rf.restart != "random":
@@ -156,7 +167,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmc run: --steps, --restarts and --time must not be negative, --mc-split is between 0 and 1")
 		return exitUsage
 	}
-	path := fs.Arg(0)
+	path := models[0]
 	vmOpts := vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}
 	lopts.LTL = f.props.ltl
 	spec, m, ok := loadModel(path, lopts, vmOpts, stderr)
@@ -177,9 +188,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
-	opts.Reduce = !f.noReduce && rf.search == "dfs"
+	opts.Reduce = !f.noReduce && (rf.search == "dfs" || rf.search == "bfs")
 	if opts.Reduce && m.NoReduce == "" {
-		if why := reduceRefused(m, f); why != "" {
+		if why := reduceRefused(m, f, rf.search); why != "" {
 			// Say so: the counts are then pan -DNOREDUCE's.
 			fmt.Fprintf(stderr, "gmc: note: no partial-order reduction: %s; the counts are those of pan built with -DNOREDUCE\n", why)
 			opts.Reduce = false
@@ -239,14 +250,25 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if rf.search != "dfs" {
+	// What an earlier run of this process left (in gmc repl) is freed:
+	// the report's total memory is this run's.
+	runtime.GC()
+	if rf.search != "dfs" && rf.search != "bfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
 	}
 	if f.mode.claim != "" {
 		return runProperties(spec, path, f, vmOpts, opts, stdout, stderr)
 	}
 	done := showProgress(&opts, f, stderr)
-	res, err := checker.NewDFS(m, opts).Run()
+	var res *checker.Result
+	if rf.search == "bfs" {
+		res, err = checker.NewBFS(m, opts).Run()
+		if err == nil && res.Breadth.HasRendezvous {
+			fmt.Fprintln(stderr, "gmc: warning: with rendezvous, the breadth-first search does not report every invalid end state (a rendezvous offer is a move for it, as for pan -DBFS)")
+		}
+	} else {
+		res, err = checker.NewDFS(m, opts).Run()
+	}
 	done()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
@@ -394,6 +416,9 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if res.Reduced {
 		fmt.Fprintln(w, "\t+ Partial Order Reduction")
 	}
+	if res.Breadth != nil {
+		fmt.Fprintln(w, "\t+ Breadth-First Search")
+	}
 	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
 	}
@@ -414,6 +439,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%9d transitions (= visited+matched)\n", res.Transitions)
 	} else {
 		fmt.Fprintf(w, "%9d states, stored\n", res.Stored)
+		writeBreadth(w, res.Breadth)
 		fmt.Fprintf(w, "%9d states, matched\n", res.Matched)
 		fmt.Fprintf(w, "%9d transitions (= stored+matched)\n", res.Transitions)
 	}
@@ -457,7 +483,11 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	}
 	fmt.Fprintf(w, "%9s\t%.1f bytes per state stored (states and table, --store %s)\n", "", bytesPerState(res), storeName(st))
-	fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
+	if res.Breadth != nil {
+		fmt.Fprintf(w, "%s\tmemory used for the BFS queue and trails\n", mb(mem.Stack))
+	} else {
+		fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
+	}
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
 	fmt.Fprint(w, "\n\n")
 
@@ -473,6 +503,19 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	}
 	cov := estimate.Verdict(coverageFacts(res, st))
 	writeCoverage(w, cov.Percent, cov.Method, res)
+}
+
+// writeBreadth prints the lines pan -DBFS adds to the counts (nothing for
+// another search).
+func writeBreadth(w io.Writer, b *checker.BreadthStats) {
+	switch {
+	case b == nil:
+	case b.HasRendezvous:
+		fmt.Fprintf(w, "\t%8d nominal states (- rv and atomic)\n", b.Nominal)
+		fmt.Fprintf(w, "\t%8d rvs succeeded\n", b.Rendezvous)
+	default:
+		fmt.Fprintf(w, "\t%8d nominal states (stored-atomic)\n", b.Nominal)
+	}
 }
 
 // writeCoverage prints the coverage line that ends every report: green
@@ -581,9 +624,17 @@ type runJSON struct {
 	Collapse       *collapseJSON    `json:"collapse,omitempty"`
 	Analyses       *coverage.Report `json:"analyses,omitempty"`
 	Random         *randomJSON      `json:"random,omitempty"`
+	Breadth        *breadthJSON     `json:"breadth,omitempty"`
 	MonteCarlo     *monteCarloJSON  `json:"monte_carlo,omitempty"`
 	ErrorList      []errorJSON      `json:"error_list"`
 	Properties     []propertyJSON   `json:"properties,omitempty"` // the never claims and ltl properties checked, a search each
+}
+
+// breadthJSON is what --search bfs counts besides the DFS's counts, as
+// pan -DBFS prints it.
+type breadthJSON struct {
+	NominalStates int64  `json:"nominal_states"`
+	RvsSucceeded  *int64 `json:"rvs_succeeded,omitempty"` // with rendezvous channels only
 }
 
 type memoryJSON struct {
@@ -714,6 +765,13 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 			out.Cache.Redundancy = n.rw
 		}
 	}
+	if b := res.Breadth; b != nil {
+		out.Search = "bfs"
+		out.Breadth = &breadthJSON{NominalStates: b.Nominal}
+		if b.HasRendezvous {
+			out.Breadth.RvsSucceeded = &b.Rendezvous
+		}
+	}
 	cov := estimate.Verdict(coverageFacts(res, st))
 	out.Coverage.Method = cov.Method
 	if cov.Percent >= 0 {
@@ -816,9 +874,11 @@ const version = "0.1"
 // cannot have it, "" if it can: pan refuses it with weak fairness in a
 // model with rendezvous, and gmc does not reduce a bitstate search of a
 // claim or cycles (pan keeps the proviso's mark in its stack table).
-func reduceRefused(m *vm.Model, f runFlags) string {
+func reduceRefused(m *vm.Model, f runFlags, search string) string {
 	product := f.mode.claim != "" || f.mode.cycles != checker.NoCycles
 	switch {
+	case search == "bfs":
+		return "the breadth-first search does not reduce yet"
 	case f.mode.fair && f.mode.cycles != checker.NoCycles && m.HasRendezvous():
 		return "pan refuses it with weak fairness (-f) in a model with rendezvous channels"
 	case product && f.bitstate:

@@ -58,14 +58,15 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	lopts := f.define(fs)
 	fs.Int64Var(&f.seed, "seed", 0, "random seed `S` (0: from the clock; the seed used is printed on stderr)")
 	fs.BoolVar(&f.opts.Steps, "p", false, "show every step")
-	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
+	models, err := parseFlags(fs, args, "uj", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 1 {
+	if len(models) != 1 {
 		fs.Usage()
 		return exitUsage
 	}
-	m, ok := loadForSim(fs.Arg(0), lopts, false, false, "", stderr)
+	m, ok := loadForSim(models[0], lopts, false, false, "", stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -86,7 +87,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	res, err := sim.Simulate(m, f.opts, out)
 	flush()
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: error: %v\n", fs.Arg(0), err)
+		fmt.Fprintf(stderr, "%s: error: %v\n", models[0], err)
 		return exitUsage
 	}
 	if res.Assertion || res.Fatal != nil {
@@ -128,17 +129,26 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.opts.Steps, "p", true, "show every step (-p=false: only printf output and the end)")
 	fs.BoolVar(&f.chans, "c", false, "show the channels after each step")
 	asJSON := fs.Bool("json", false, "print the steps (the stem and the cycle apart) and how the trail ends as JSON, instead of spin's output")
-	if err := fs.Parse(spinStyle(args, "uj")); err != nil {
+	files, err := parseFlags(fs, args, "uj", stdout)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
+	if len(files) < 1 || len(files) > 2 {
 		fs.Usage()
 		return exitUsage
 	}
-	path := fs.Arg(0)
+	if set := setFlags(fs); *asJSON {
+		for _, name := range []string{"g", "l", "c", "T", "p", "j"} {
+			if set[name] {
+				fmt.Fprintf(stderr, "gmc replay: -%s has no effect with --json (it shapes spin's output, which --json replaces)\n", name)
+				return exitUsage
+			}
+		}
+	}
+	path := files[0]
 	trailPath := trail.Path(path, 1)
-	if fs.NArg() == 2 {
-		trailPath = fs.Arg(1)
+	if len(files) == 2 {
+		trailPath = files[1]
 	}
 	tr, err := readTrail(trailPath)
 	if err != nil {

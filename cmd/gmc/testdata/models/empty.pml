@@ -1,0 +1,1 @@
+/* a model with nothing to run */

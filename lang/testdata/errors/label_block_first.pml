@@ -1,0 +1,5 @@
+// A label on the first statement of a block.
+init {
+	skip;
+	{ L: skip }
+}

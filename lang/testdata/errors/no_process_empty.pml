@@ -1,0 +1,1 @@
+// A model without a process: nothing to verify (SPIN: no runable process).

@@ -1,0 +1,7 @@
+// A do without its od: at the closing brace.
+active proctype p() {
+	byte x;
+	do
+	:: x++
+
+}

@@ -1,0 +1,4 @@
+// goto without a label.
+init {
+	goto
+}

@@ -1,0 +1,3 @@
+// An ltl block without a formula.
+ltl p1 { [] }
+init { skip }
