@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"gmc/lang"
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -49,6 +50,10 @@ type Options struct {
 	// without reduction (vm.Model.NoReduce) is searched in full
 	// (Result.Reduced says which).
 	Reduce bool
+
+	// noSample leaves out the sample of states (Result.Sample): for the
+	// benchmark that measures what the sample costs.
+	noSample bool
 }
 
 // CycleMode says which cycles a search looks for.
@@ -226,6 +231,10 @@ type Result struct {
 	// search never stored (exact store only; at least, past 2^20): the
 	// coverage is at most Stored / (Stored + Beyond).
 	Beyond int64
+	// Sample is a uniform sample of the states the search stored (package
+	// sample), with the omissions a bitstate store made among the states
+	// the search reached (the product search samples its first phase).
+	Sample *sample.Sample
 }
 
 // Complete reports whether the search visited every reachable state.
