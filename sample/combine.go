@@ -18,11 +18,15 @@ type Captures struct {
 	// its detected omissions at the common threshold.
 	Found, Omitted []int
 	// Histories has one entry per distinct sampled state some run
-	// visited: bit i is set when run i visited it (T ≤ 64).
+	// caught (visited, or with CombineReached reached): bit i is set when
+	// run i caught it (T ≤ 64).
 	Histories []uint64
-	// Freq[j] is the number of states visited by exactly j runs
+	// Freq[j] is the number of states caught by exactly j runs
 	// (Freq[0] = 0; len T+1).
 	Freq []int
+	// UnionFound is the number of distinct sampled states some run
+	// visited (the union's Found).
+	UnionFound int
 }
 
 // MaxRuns is the most samples Combine compares: a capture history is a
@@ -30,8 +34,14 @@ type Captures struct {
 const MaxRuns = 64
 
 // Combine brings the samples of runs to their common threshold and counts
-// who caught what.
-func Combine(runs []*Sample) (*Captures, error) {
+// who caught what: a run catches the states it visited.
+func Combine(runs []*Sample) (*Captures, error) { return combine(runs, false) }
+
+// CombineReached is Combine where a run catches the states it reached,
+// visited or omitted (Found still counts the visited ones).
+func CombineReached(runs []*Sample) (*Captures, error) { return combine(runs, true) }
+
+func combine(runs []*Sample, reached bool) (*Captures, error) {
 	if len(runs) == 0 || len(runs) > MaxRuns {
 		return nil, errors.New("capture–recapture needs 1 to 64 samples")
 	}
@@ -42,6 +52,7 @@ func Combine(runs []*Sample) (*Captures, error) {
 	c.Rate = math.Ldexp(1, -int(c.Level))
 	shift := 64 - c.Level
 	hist := map[uint64]uint64{}
+	visited := map[uint64]bool{}
 	for i, s := range runs {
 		s.Each(func(h uint64, omitted bool) {
 			if h>>shift != 0 {
@@ -49,12 +60,17 @@ func Combine(runs []*Sample) (*Captures, error) {
 			}
 			if omitted {
 				c.Omitted[i]++
+				if reached {
+					hist[h] |= 1 << uint(i)
+				}
 				return
 			}
 			c.Found[i]++
 			hist[h] |= 1 << uint(i)
+			visited[h] = true
 		})
 	}
+	c.UnionFound = len(visited)
 	keys := make([]uint64, 0, len(hist))
 	for h := range hist {
 		keys = append(keys, h)
@@ -69,5 +85,5 @@ func Combine(runs []*Sample) (*Captures, error) {
 	return c, nil
 }
 
-// Distinct is S, the number of distinct sampled states some run visited.
+// Distinct is S, the number of distinct sampled states some run caught.
 func (c *Captures) Distinct() int { return len(c.Histories) }
