@@ -23,18 +23,24 @@ func BitstateSeries(compile func() (*vm.Model, error), sizes []int, k uint, seed
 	})
 }
 
-// BitstateRuns runs one bitstate search of 2^log2Bits bits and k hash
-// functions per seed, on every core, and returns the results in the order
-// of seeds: independent runs (RunSeeds) whose samples of states
-// (Result.Sample) capture–recapture compares. Models and opts are as for
-// BitstateSeries.
-func BitstateRuns(compile func() (*vm.Model, error), log2Bits, k uint, seeds []uint64, opts Options) ([]*Result, error) {
-	order := make([]int, len(seeds))
+// Runs runs one search per store (bitstate stores with the seeds of
+// RunSeeds, for independent runs whose samples of states capture–recapture
+// compares), on every core, and returns the results in the order of
+// stores. Models and opts are as for BitstateSeries; each store must be
+// new.
+func Runs(compile func() (*vm.Model, error), stores []store.Store, opts Options) ([]*Result, error) {
+	order := make([]int, len(stores))
 	for i := range order {
 		order[i] = i
 	}
 	return parallel(order, func(i int) (*Result, error) {
-		return bitstateRun(compile, log2Bits, k, seeds[i], opts)
+		m, err := compile()
+		if err != nil {
+			return nil, err
+		}
+		o := opts
+		o.Store = stores[i]
+		return NewDFS(m, o).Run()
 	})
 }
 

@@ -204,21 +204,24 @@ func share(found, n, lo, hi, p float64) Interval {
 }
 
 // CoverageBound is the upper bound on the coverage of one run with a
-// lossy store (bitstate) from its sample: visited sampled states and
-// omitted ones (reached, never explored). Every state reached is
-// reachable, and the omitted states' successors may never have been
-// reached at all, so the coverage is at most V/(V+O) for the run's V
-// visited and O omitted states; the sample holds each of them with the
-// same probability, so visited ~ Binomial(visited+omitted, V/(V+O)), and
-// the bound is the one-sided Clopper–Pearson upper limit of that
-// proportion at level 1 − BoundAlpha (docs/references.md#clopper-pearson).
-// With no omission it is 1.
-func CoverageBound(visited, omitted int) float64 {
-	if omitted <= 0 {
+// lossy store (bitstate) from its sample, taken at rate p: the sampled
+// states it visited and those it reached but its store omitted (the
+// filter called them visited). Every state reached is reachable and the
+// omitted states were never explored, so the coverage is at most
+// V/(V+O) for the run's V visited and O omitted states; what lies only
+// past the omitted states was never reached at all, which is why this is
+// a bound and not an estimate. With p = 1 the sample holds every such
+// state and the bound is V/(V+O) itself. Otherwise the sample holds each
+// with the same probability, so visited ~ Binomial(visited+omitted,
+// V/(V+O)), and the bound is the one-sided Clopper–Pearson upper limit of
+// that proportion at level 1 − BoundAlpha
+// (docs/references.md#clopper-pearson). With no omission it is 1.
+func CoverageBound(visited, omitted int, p float64) float64 {
+	switch {
+	case omitted <= 0:
 		return 1
-	}
-	if visited <= 0 {
-		return clopperPearsonUpper(0, omitted, BoundAlpha)
+	case p >= 1:
+		return float64(visited) / float64(visited+omitted)
 	}
 	return clopperPearsonUpper(visited, visited+omitted, BoundAlpha)
 }
