@@ -92,9 +92,14 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	}
 	d.track, _ = st.(tracker)
 	if !opts.noSample {
-		d.sample = sample.New()
 		if l, ok := st.(lossy); ok && l.MayConfuse() {
 			d.lossy = true
+		}
+		if _, exact := st.(*store.Exact); exact {
+			// each state is new once: the sample's cheap list
+			d.sample = sample.NewDistinct()
+		} else {
+			d.sample = sample.New()
 		}
 	}
 	if opts.Reduce && m.NoReduce == "" {

@@ -154,13 +154,16 @@ func bitstateVerdict(f Facts) Coverage {
 			"every state this bitstate run reached was explored: its sample holds all %d, none omitted by the filter", om.Visited)}
 	}
 	bound := 100 * CoverageBound(om.Visited, om.Omitted, om.Rate)
-	states, level := "states", ""
+	states, level, were := "states", "", "were"
 	if om.Rate < 1 {
 		states, level = fmt.Sprintf("sampled states (1 in %.0f)", 1/om.Rate), ", a 99.9% bound"
 	}
+	if om.Omitted == 1 {
+		were = "was"
+	}
 	return Coverage{Percent: bound, Bound: true, Method: fmt.Sprintf(
-		"at most: %d of the %d %s this bitstate run reached were omitted by its filter, and what lies past them was never reached%s; Dillinger-Manolios would say %.4g%%; --runs 4 estimates the coverage",
-		om.Omitted, om.Visited+om.Omitted, states, level, 100*f.Dillinger)}
+		"at most: %d of the %d %s this bitstate run reached %s omitted by its filter, and what lies past them was never reached%s; Dillinger-Manolios would say %.4g%%; --runs 4 estimates the coverage",
+		om.Omitted, om.Visited+om.Omitted, states, were, level, 100*f.Dillinger)}
 }
 
 // CaptureVerdict is the coverage line of T seeded bitstate runs: the

@@ -14,52 +14,80 @@ const DefaultCap = 1 << 15
 // Sample is a uniform sample of the states a search visited (and of those
 // its store omitted): the hashes below θ = 2^(64−Level) of all the
 // states the search reported.
+//
+// It keeps them in one of two ways. A sample made by NewDistinct, whose
+// caller reports each state once (a search with the exact store), appends
+// the hashes to a list: a sequential write per stored state, which costs
+// the search next to nothing. A sample made by New, or a distinct one
+// once Reached is called, keeps a hash set, which tells a state seen from
+// one not seen.
 type Sample struct {
-	table   []uint64 // open addressing by the hash's low bits; 0: empty
-	omitted []uint64 // a bit per slot of table: the entry is an omission
+	// the list (distinct mode): the hashes in the order reported
+	list []uint64
+	// the set: open addressing by the hash's low bits (0: empty), with a
+	// bit per slot for the omissions
+	table   []uint64
+	omitted []uint64
 	mask    uint64
+	set     bool // the set is in use (the list is not)
 	cap     int
 	level   uint // θ = 2^(64−level)
 	shift   uint // 64 − level: h is kept when h>>shift == 0
-	visited int  // entries that are visited states
-	omits   int  // entries that are omissions
+	visited int  // set entries that are visited states
+	omits   int  // set entries that are omissions
 }
 
-// New returns an empty sample that holds at most DefaultCap entries.
-func New() *Sample { return NewCap(DefaultCap) }
+// New returns an empty sample that holds at most DefaultCap entries, for
+// a search that may report a state more than once or ask about omissions
+// (Reached).
+func New() *Sample {
+	s := NewCap(DefaultCap)
+	s.toSet()
+	return s
+}
 
-// NewCap returns an empty sample that holds at most capacity entries
-// (at least 2; rounded up to a power of two).
+// NewDistinct returns an empty sample of at most DefaultCap entries for a
+// search that reports each state it visits once (Visited), as a search
+// with the exact store does: it keeps a list until asked about an
+// omission.
+func NewDistinct() *Sample { return NewCap(DefaultCap) }
+
+// NewCap is NewDistinct with at most capacity entries (at least 2;
+// rounded up to a power of two).
 func NewCap(capacity int) *Sample {
 	c := 2
 	for c < capacity {
 		c *= 2
 	}
-	s := &Sample{cap: c, shift: 64}
-	s.alloc(min(2*c, minSlots))
-	return s
-}
-
-// minSlots is the table's first size: a search of a few states (a Monte
-// Carlo sample's, a test's) does not pay for the whole table.
-const minSlots = 1 << 10
-
-// alloc makes an empty table of n slots (a power of two).
-func (s *Sample) alloc(n int) {
-	s.table = make([]uint64, n)
-	s.omitted = make([]uint64, (n+63)/64)
-	s.mask = uint64(n - 1)
+	return &Sample{cap: c, shift: 64}
 }
 
 // Keeps reports whether a state of hash h belongs in the sample at the
-// current threshold. Callers test it before Visited and Reached, which
-// then do the work only for the few states it keeps.
+// current threshold. Callers test it before Reached, which then does the
+// work only for the few states it keeps.
 func (s *Sample) Keeps(h uint64) bool { return h>>s.shift == 0 }
 
 // Visited records that the search took the state of hash h as new (its
-// store had not seen it). It is idempotent.
+// store had not seen it). With a sample of New it is idempotent; with one
+// of NewDistinct each state must be reported once.
 func (s *Sample) Visited(h uint64) {
 	if !s.Keeps(h) {
+		return
+	}
+	if !s.set {
+		if len(s.list) == cap(s.list) {
+			// a small list first, then room for the whole sample: two
+			// allocations, not a doubling per power of two
+			n := min(1<<10, s.cap+1)
+			if len(s.list) > 0 {
+				n = s.cap + 1
+			}
+			s.list = append(make([]uint64, 0, n), s.list...)
+		}
+		s.list = append(s.list, nonZero(h))
+		if len(s.list) > s.cap {
+			s.thinList()
+		}
 		return
 	}
 	h = nonZero(h)
@@ -74,7 +102,9 @@ func (s *Sample) Visited(h uint64) {
 	}
 	s.table[i] = h
 	s.visited++
-	s.fit()
+	if s.visited+s.omits > s.cap {
+		s.thinSet()
+	}
 }
 
 // Reached records that the search reached the state of hash h and its
@@ -85,6 +115,9 @@ func (s *Sample) Reached(h uint64) {
 	if !s.Keeps(h) {
 		return
 	}
+	if !s.set {
+		s.toSet()
+	}
 	h = nonZero(h)
 	i, found := s.find(h)
 	if found {
@@ -93,7 +126,9 @@ func (s *Sample) Reached(h uint64) {
 	s.table[i] = h
 	s.omitted[i>>6] |= 1 << (i & 63)
 	s.omits++
-	s.fit()
+	if s.visited+s.omits > s.cap {
+		s.thinSet()
+	}
 }
 
 // nonZero maps the hash 0 (the empty slot) to 1: the two states it
@@ -103,6 +138,79 @@ func nonZero(h uint64) uint64 {
 		return 1
 	}
 	return h
+}
+
+// thinList halves θ until the list holds at most its cap.
+func (s *Sample) thinList() {
+	for len(s.list) > s.cap {
+		s.halve()
+		kept := s.list[:0]
+		for _, h := range s.list {
+			if s.Keeps(h) {
+				kept = append(kept, h)
+			}
+		}
+		s.list = kept
+	}
+}
+
+// toSet moves the list into a set of 2·cap slots (load at most 1/2).
+func (s *Sample) toSet() {
+	s.set = true
+	n := 2 * s.cap
+	s.table = make([]uint64, n)
+	s.omitted = make([]uint64, (n+63)/64)
+	s.mask = uint64(n - 1)
+	for _, h := range s.list {
+		s.Visited(h)
+	}
+	s.list = nil
+}
+
+// thinSet halves θ until the set holds at most its cap, in place: the
+// entries at or above θ are cleared, then every entry left is put again
+// where a search for it starts, in the order of its cluster from an empty
+// slot (linear probing's rehash in place: an entry only ever moves back
+// along its probe sequence, into a slot already settled).
+func (s *Sample) thinSet() {
+	for s.visited+s.omits > s.cap {
+		s.halve()
+		for i, h := range s.table {
+			if h != 0 && !s.Keeps(h) {
+				s.table[i] = 0
+				if s.isOmitted(uint64(i)) {
+					s.omitted[i>>6] &^= 1 << (uint(i) & 63)
+					s.omits--
+				} else {
+					s.visited--
+				}
+			}
+		}
+		start := uint64(0)
+		for s.table[start] != 0 {
+			start++
+		}
+		for j := uint64(1); j <= s.mask; j++ {
+			i := (start + j) & s.mask
+			h := s.table[i]
+			if h == 0 {
+				continue
+			}
+			om := s.isOmitted(i)
+			s.table[i] = 0
+			s.omitted[i>>6] &^= 1 << (i & 63)
+			k, _ := s.find(h)
+			s.table[k] = h
+			if om {
+				s.omitted[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
+}
+
+func (s *Sample) halve() {
+	s.level++
+	s.shift = 64 - s.level
 }
 
 // find returns h's slot and whether h is there, or the empty slot where
@@ -123,42 +231,6 @@ func (s *Sample) find(h uint64) (uint64, bool) {
 
 func (s *Sample) isOmitted(i uint64) bool { return s.omitted[i>>6]&(1<<(i&63)) != 0 }
 
-// fit halves θ until the sample holds at most its cap, and grows the
-// table to keep its load at most 1/2 (2·cap slots at most).
-func (s *Sample) fit() {
-	n := s.visited + s.omits
-	switch {
-	case n > s.cap:
-		for s.visited+s.omits > s.cap {
-			s.level++
-			s.shift = 64 - s.level
-			s.rebuild(len(s.table))
-		}
-	case 2*n > len(s.table):
-		s.rebuild(2 * len(s.table))
-	}
-}
-
-// rebuild moves the entries that Keeps into a new table of n slots.
-func (s *Sample) rebuild(n int) {
-	old, oldOmitted := s.table, s.omitted
-	s.alloc(n)
-	s.visited, s.omits = 0, 0
-	for i, h := range old {
-		if h == 0 || !s.Keeps(h) {
-			continue
-		}
-		j, _ := s.find(h)
-		s.table[j] = h
-		if oldOmitted[i>>6]&(1<<(uint(i)&63)) != 0 {
-			s.omitted[j>>6] |= 1 << (j & 63)
-			s.omits++
-		} else {
-			s.visited++
-		}
-	}
-}
-
 // Level is how many times θ halved: θ = 2^(64−Level).
 func (s *Sample) Level() uint { return s.level }
 
@@ -166,16 +238,27 @@ func (s *Sample) Level() uint { return s.level }
 func (s *Sample) Rate() float64 { return math.Ldexp(1, -int(s.level)) }
 
 // Len is the number of visited states sampled.
-func (s *Sample) Len() int { return s.visited }
+func (s *Sample) Len() int {
+	if !s.set {
+		return len(s.list)
+	}
+	return s.visited
+}
 
 // Omitted is the number of omissions sampled.
 func (s *Sample) Omitted() int { return s.omits }
 
 // Bytes is the memory the sample uses.
-func (s *Sample) Bytes() int64 { return int64(8 * (len(s.table) + len(s.omitted))) }
+func (s *Sample) Bytes() int64 { return int64(8 * (cap(s.list) + len(s.table) + len(s.omitted))) }
 
 // Each calls f for every entry: its hash, and whether it is an omission.
 func (s *Sample) Each(f func(h uint64, omitted bool)) {
+	if !s.set {
+		for _, h := range s.list {
+			f(h, false)
+		}
+		return
+	}
 	for i, h := range s.table {
 		if h != 0 {
 			f(h, s.isOmitted(uint64(i)))
@@ -192,10 +275,10 @@ func (s *Sample) VisitedAt(level uint) ([]uint64, error) {
 	}
 	shift := 64 - level
 	var out []uint64
-	for i, h := range s.table {
-		if h != 0 && !s.isOmitted(uint64(i)) && h>>shift == 0 {
+	s.Each(func(h uint64, omitted bool) {
+		if !omitted && h>>shift == 0 {
 			out = append(out, h)
 		}
-	}
+	})
 	return out, nil
 }

@@ -37,6 +37,46 @@ func TestThreshold(t *testing.T) {
 	}
 }
 
+// TestModes: a sample that keeps a list (NewDistinct) and one that keeps
+// a set (New) hold the same states from the same reports, and a list
+// turns into a set when asked about an omission.
+func TestModes(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	list, set := NewCap(1<<8), NewCap(1<<8)
+	set.toSet()
+	var hs []uint64
+	for range 5000 {
+		h := r.Uint64()
+		hs = append(hs, h)
+		list.Visited(h)
+		set.Visited(h)
+		set.Visited(h) // a set takes a state twice
+	}
+	entries := func(s *Sample) map[uint64]bool {
+		m := map[uint64]bool{}
+		s.Each(func(h uint64, _ bool) { m[h] = true })
+		return m
+	}
+	a, b := entries(list), entries(set)
+	if list.set || !set.set || list.Level() != set.Level() || len(a) != len(b) || list.Len() != set.Len() {
+		t.Fatalf("list: set %v level %d len %d; set: level %d len %d", list.set, list.Level(), list.Len(), set.Level(), set.Len())
+	}
+	for h := range a {
+		if !b[h] {
+			t.Fatalf("%#x in the list, not in the set", h)
+		}
+	}
+	var kept uint64
+	for h := range a {
+		kept = h
+		break
+	}
+	list.Reached(kept)
+	if !list.set || list.Omitted() != 0 || list.Len() != set.Len() {
+		t.Errorf("after Reached of a visited state: set %v, omitted %d, len %d (want %d)", list.set, list.Omitted(), list.Len(), set.Len())
+	}
+}
+
 // TestOmissions: a state reached but never visited is an omission once,
 // a visited one never, and both survive the halving that keeps them.
 func TestOmissions(t *testing.T) {
@@ -162,3 +202,52 @@ func BenchmarkHash64(b *testing.B) {
 }
 
 var sink uint64
+
+// TestSetAgainstMap runs a set through many halvings against a map of
+// what it must hold: the hashes below θ, visited or omitted.
+func TestSetAgainstMap(t *testing.T) {
+	s := NewCap(1 << 7)
+	s.toSet()
+	want := map[uint64]bool{} // hash → omitted
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := range 20000 {
+		h := r.Uint64() | 1
+		if n%3 == 0 {
+			s.Reached(h)
+			if _, ok := want[h]; !ok {
+				want[h] = true
+			}
+		} else {
+			s.Visited(h)
+			want[h] = false
+		}
+		if n%1000 != 999 {
+			continue
+		}
+		got := map[uint64]bool{}
+		s.Each(func(h uint64, om bool) { got[h] = om })
+		visited, omitted := 0, 0
+		for h, om := range want {
+			if !s.Keeps(h) {
+				continue
+			}
+			if g, ok := got[h]; !ok || g != om {
+				t.Fatalf("after %d: %#x kept %v omitted %v, want omitted %v", n, h, ok, g, om)
+			}
+			if i, found := s.find(h); !found || s.table[i] != h {
+				t.Fatalf("after %d: %#x not found by its probe sequence", n, h)
+			}
+			if om {
+				omitted++
+			} else {
+				visited++
+			}
+		}
+		if len(got) != visited+omitted || s.Len() != visited || s.Omitted() != omitted {
+			t.Fatalf("after %d: %d entries (len %d, omitted %d), want %d and %d", n, len(got), s.Len(), s.Omitted(), visited, omitted)
+		}
+	}
+	if s.Level() < 5 {
+		t.Errorf("level %d: the test wants many halvings", s.Level())
+	}
+}

@@ -41,7 +41,7 @@ var (
 	families = []string{
 		"ring.pml:N=3,K=6", "ring.pml:N=4,K=6", "ring.pml:N=4,K=9", "ring.pml:N=5,K=6",
 		"pipeline.pml:N=2,B=2,V=2", "pipeline.pml:N=1,B=3,V=3", "pipeline.pml:N=3,B=1,V=3", "pipeline.pml:N=3,B=2,V=2",
-		"counters.pml:N=3,K=8,L=4", "counters.pml:N=4,K=8,L=4", "counters.pml:N=3,K=16,L=8",
+		"counters.pml:N=3,K=8,L=4", "counters.pml:N=4,K=8,L=4", "counters.pml:N=3,K=16,L=6",
 	}
 )
 
@@ -90,35 +90,42 @@ type config struct {
 }
 
 func run(w io.Writer, set string, args []string, minStates, maxStates int64, cfg config) error {
-	var patterns []string
-	if len(args) == 0 {
+	opts := corpus.Options{MinStates: minStates, MaxStates: maxStates, KeepErrors: true}
+	var models []*corpus.Model
+	switch {
+	case len(args) > 0:
+		var err error
+		if models, err = corpus.Select("estimates", args, nil, opts, os.Stderr); err != nil {
+			return err
+		}
+	case set == "tune" || set == "report" || set == "all":
 		root, err := corpus.Root()
 		if err != nil {
 			return err
 		}
-		switch set {
-		case "tune":
+		var patterns, fams []string
+		if set != "report" {
 			patterns = tunePatterns
-		case "report", "all":
-			patterns = reportPatterns
-			if set == "all" {
-				patterns = append(patterns, tunePatterns...)
-			}
+		}
+		if set != "tune" {
+			patterns = append(patterns, reportPatterns...)
 			for _, f := range families {
-				args = append(args, filepath.Join(root, "bench/estimates/models", f))
+				fams = append(fams, filepath.Join(root, "bench/estimates/models", f))
 			}
-			files, err := corpus.Files(patterns)
+		}
+		// the corpus quietly (it leaves many out), the families saying why
+		if models, err = corpus.Select("estimates", nil, patterns, opts, os.Stderr); err != nil {
+			return err
+		}
+		if len(fams) > 0 {
+			more, err := corpus.Select("estimates", fams, nil, opts, os.Stderr)
 			if err != nil {
 				return err
 			}
-			args = append(files, args...)
-		default:
-			return fmt.Errorf("-set %q: want tune, report or all", set)
+			models = append(models, more...)
 		}
-	}
-	models, err := corpus.Select("estimates", args, patterns, corpus.Options{MinStates: minStates, MaxStates: maxStates, KeepErrors: true}, os.Stderr)
-	if err != nil {
-		return err
+	default:
+		return fmt.Errorf("-set %q: want tune, report or all", set)
 	}
 	start := time.Now()
 	var scores []score
@@ -300,7 +307,7 @@ func scoreRuns(outs []outcome, M float64, T int) []score {
 	var out []score
 	for _, o := range outs {
 		truth := 100 * float64(o.res.Stored) / M
-		b := 100 * estimate.CoverageBound(o.res.Sample.Len(), o.res.Sample.Omitted())
+		b := 100 * estimate.CoverageBound(o.res.Sample.Len(), o.res.Sample.Omitted(), o.res.Sample.Rate())
 		out = append(out, score{method: methodBound, truth: truth, est: b, lo: math.NaN(), hi: math.NaN(), bound: true})
 	}
 	for _, cv := range captures(T) {
