@@ -9,6 +9,7 @@ import (
 	"gmc/estimate"
 	"gmc/lang"
 	"gmc/sample"
+	"gmc/search"
 	"gmc/store"
 	"gmc/vm"
 )
@@ -103,6 +104,9 @@ func seededCoverage(runs []seededRun) (estimate.NEstimate, estimate.Coverage) {
 		samples = append(samples, r.res.Sample)
 		if !r.res.Complete() && incomplete == "" {
 			incomplete = fmt.Sprintf("run %d (seed %d): %s", i+1, r.seed, r.res.Stop)
+			if r.res.Stop.Reason == search.ErrorLimit {
+				incomplete += " (-c0 goes on past errors)"
+			}
 		}
 	}
 	e := estimate.CaptureSamples(samples, estimate.Recommended)
@@ -127,21 +131,27 @@ func writeSeeded(w io.Writer, m *vm.Model, runs []seededRun, first int, trails [
 	iv := func(x estimate.Interval) string {
 		return fmt.Sprintf("%.4g%% (%.4g–%.4g%%)", 100*x.Point, 100*x.Lo, 100*x.Hi)
 	}
+	complete := true
+	for _, r := range runs {
+		complete = complete && r.res.Complete()
+	}
 	for i, r := range runs {
 		smp := r.res.Sample
 		c := "-"
+		bound := fmt.Sprintf("%.4g%%", 100*estimate.CoverageBound(smp.Len(), smp.Omitted(), smp.Rate()))
 		switch {
 		case !r.res.Complete():
-			c = "incomplete: " + r.res.Stop.String()
+			c, bound = "incomplete: "+r.res.Stop.String(), "-"
+		case !complete:
 		case e.OK && e.Low:
 			c = fmt.Sprintf("low (at most %.4g%%)", 100*e.Runs[i].Hi)
 		case e.OK:
 			c = iv(e.Runs[i])
 		}
-		fmt.Fprintf(w, "%4d %20d %10d %10d %6d %13s  %-30s %8.4g%%\n", i+1, r.seed, r.res.Stored, r.res.Matched, r.res.Stats.NumErrors,
-			fmt.Sprintf("%d/%d", smp.Omitted(), smp.Len()+smp.Omitted()), c, 100*estimate.CoverageBound(smp.Len(), smp.Omitted(), smp.Rate()))
+		fmt.Fprintf(w, "%4d %20d %10d %10d %6d %13s  %-30s %9s\n", i+1, r.seed, r.res.Stored, r.res.Matched, r.res.Stats.NumErrors,
+			fmt.Sprintf("%d/%d", smp.Omitted(), smp.Len()+smp.Omitted()), c, bound)
 	}
-	if e.OK {
+	if e.OK && complete {
 		u := iv(e.Union)
 		if e.Low {
 			u = fmt.Sprintf("low (at most %.4g%%)", 100*e.Union.Hi)
