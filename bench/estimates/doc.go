@@ -20,7 +20,9 @@
 //
 // Thresholds and defaults are tuned on -set tune (gmc's examples, which
 // the tests use) and reported on -set report (SPIN's examples and the
-// families of bench/estimates/models, which no test contains). Run it from
+// families of bench/estimates/models, which no test contains) and -set
+// holdout (new families and sizes, made after a threshold was changed on
+// seeing the report set). Run it from
 // inside the repository; the table is Markdown, for docs/estimates.md:
 //
 //	go run ./bench/estimates -set report > table.md
