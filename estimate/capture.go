@@ -193,15 +193,25 @@ func nInterval(s, n, v, f1 float64, hetero bool) (lo, hi float64) {
 
 // share is the coverage of a run that caught found of the sampled states,
 // when the sampled population is estimated at n (lo..hi). Its interval
-// adds, in quadrature, the error of sampling at rate p: found/N_s differs
-// from the coverage by a hypergeometric error of variance
-// c(1−c)(1−p)/N_s.
+// adds, in quadrature, the error of sampling at rate p: found/N_s is a
+// proportion among N_s states drawn from N, with the finite-population
+// variance c(1−c)(1−p)/N_s, taken as Wilson's score interval over
+// N_s/(1−p) draws, which unlike the normal one does not shrink to nothing
+// when every sampled state was found (a run can miss a few states the
+// sample does not hold).
 func share(found, n, lo, hi, p float64) Interval {
 	c := clamp(found / n)
-	sd := math.Sqrt(c * (1 - c) * (1 - p) / n)
+	var sl, sh float64 // the sampling error below and above c
+	if p < 1 {
+		m := n / (1 - p)
+		z2 := Z * Z
+		center := (c + z2/(2*m)) / (1 + z2/m)
+		half := Z / (1 + z2/m) * math.Sqrt(c*(1-c)/m+z2/(4*m*m))
+		sl, sh = max(c-(center-half), 0), max(center+half-c, 0)
+	}
 	cl, ch := found/hi, found/lo
-	wl := math.Hypot(c-cl, Z*sd)
-	wh := math.Hypot(ch-c, Z*sd)
+	wl := math.Hypot(c-cl, sl)
+	wh := math.Hypot(ch-c, sh)
 	return Interval{c, clamp(c - wl), clamp(c + wh)}
 }
 

@@ -112,3 +112,17 @@ func popcount(h uint64) int {
 	}
 	return n
 }
+
+// TestShareSampling: a run that visited every sampled state still has a
+// sampling error when the sample is a part (p < 1), none when it is all.
+func TestShareSampling(t *testing.T) {
+	if iv := share(20000, 20000, 20000, 20000, 0.25); iv.Point != 1 || iv.Lo >= 1 || iv.Lo < 0.999 {
+		t.Errorf("all 20000 sampled states found at p = 1/4: %+v, want 1 with a lower end a little below", iv)
+	}
+	if iv := share(20000, 20000, 20000, 20000, 1); iv.Lo != 1 || iv.Hi != 1 {
+		t.Errorf("all states found, all sampled: %+v, want exactly 1", iv)
+	}
+	if iv := share(10000, 20000, 20000, 20000, 0.5); !(iv.Lo < 0.5 && iv.Hi > 0.5) || iv.Hi-iv.Lo > 0.03 {
+		t.Errorf("half found at p = 1/2: %+v, want 0.5 within about ±0.01", iv)
+	}
+}
