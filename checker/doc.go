@@ -2,7 +2,11 @@
 // pan (search.go, mirroring pan's new_state), what it reports (Result,
 // Stats, Error, in result.go), the unreached listing (report.go), the
 // estimate of a search stopped early from its stack (stackestimate.go, 004
-// eq. 5.2-5.3), and a series of bitstate runs on every core (series.go).
+// eq. 5.2-5.3), and a series of bitstate runs and seeded runs on every
+// core (series.go). Every search keeps a sample of the states it stores
+// (Result.Sample, package sample); with a bitstate store it also checks
+// every state it reaches against it for omissions. The sample observes:
+// no count depends on it.
 //
 // A model that runs a never claim (vm.Options.Claim, NonProgress), or a
 // search for acceptance or non-progress cycles (Options.Cycles, Fair), is

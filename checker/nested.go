@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -93,7 +94,10 @@ type product struct {
 	bits    store.Store
 	onStack map[string]int32
 	res     *Result
-	key     []byte
+	// sample is the sample of the states of the first phase (the
+	// stored ones, Result.Sample), with the bitstate filter's omissions.
+	sample *sample.Sample
+	key    []byte
 
 	claim  bool // a claim runs (pan's VERI)
 	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
@@ -152,7 +156,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		return nil, err
 	}
 	p := &product{
-		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{},
+		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{Sample: d.sample}, sample: d.sample,
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
 		found: -1, onStack: map[string]int32{},
@@ -291,6 +295,9 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 	ref, isNew := p.store.Put(key)
 	t := p.store.Payload(ref)[:tagSize]
 	if isNew {
+		if p.sample != nil {
+			p.sample.Visited(sample.Hash(key))
+		}
 		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
 		p.ldepth = p.depth
 		if p.cycles {
@@ -358,7 +365,16 @@ func (p *product) lookupBits(s *vm.State) int {
 	key := p.bitsKey(s)
 	_, onStack := p.onStack[string(key)]
 	ii := 1
-	if p.bits.Insert(key) {
+	isNew := p.bits.Insert(key)
+	if p.sample != nil && p.aT&1 == 0 {
+		// the first phase's states, as Stored counts them
+		if h := sample.Hash(key); isNew {
+			p.sample.Visited(h)
+		} else if p.sample.Keeps(h) {
+			p.sample.Reached(h)
+		}
+	}
+	if isNew {
 		ii = 0
 		if p.aT&1 != 0 {
 			p.shadows++

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"gmc/lang"
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -57,6 +58,10 @@ type Options struct {
 	// and not with weak fairness in a model with rendezvous (pan refuses
 	// that too): Run returns an error.
 	Reduce bool
+
+	// noSample leaves out the sample of states (Result.Sample): for the
+	// benchmark that measures what the sample costs.
+	noSample bool
 }
 
 // CycleMode says which cycles a search looks for.
@@ -237,6 +242,10 @@ type Result struct {
 	// search never stored (exact store only; at least, past 2^20): the
 	// coverage is at most Stored / (Stored + Beyond).
 	Beyond int64
+	// Sample is a uniform sample of the states the search stored (package
+	// sample), with the omissions a bitstate store made among the states
+	// the search reached (the product search samples its first phase).
+	Sample *sample.Sample
 }
 
 // Complete reports whether the search visited every reachable state.

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unsafe"
 
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -73,7 +74,17 @@ type DFS struct {
 	// FULLSTACK), whose arrivals do not justify a reduction.
 	reduce  bool
 	onStack map[string]struct{}
+	// sample is the sample of the states stored (Result.Sample); with a
+	// store that may confuse states (lossy), every arrival is checked
+	// against it for omissions.
+	sample *sample.Sample
+	lossy  bool
 }
+
+// lossy is a store that may take a new state for one it holds (bitstate):
+// the search then tells the sample of every state the store calls
+// visited, and the sample detects the omissions among them.
+type lossy interface{ MayConfuse() bool }
 
 const maxBeyond = 1 << 20
 
@@ -89,6 +100,17 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 		d.vm.Cond = opts.Observer.Condition
 	}
 	d.track, _ = st.(tracker)
+	if !opts.noSample {
+		if l, ok := st.(lossy); ok && l.MayConfuse() {
+			d.lossy = true
+		}
+		if _, exact := st.(*store.Exact); exact {
+			// each state is new once: the sample's cheap list
+			d.sample = sample.NewDistinct()
+		} else {
+			d.sample = sample.New()
+		}
+	}
 	if opts.Reduce && m.NoReduce == "" {
 		d.reduce = true
 		d.onStack = map[string]struct{}{}
@@ -109,7 +131,7 @@ func (d *DFS) Run() (*Result, error) {
 	if start := d.opts.Start; start != nil {
 		s0, depth = start.State, start.Depth
 	}
-	d.res = &Result{}
+	d.res = &Result{Sample: d.sample}
 	d.res.Reduced = d.reduce
 	if d.opts.Recorder != nil {
 		switch st := d.store.(type) {
@@ -529,6 +551,18 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		res.Redundant++ // an arrival from a state explored again
 	}
 	isNew := d.storeScripted(key)
+	if smp := d.sample; smp != nil {
+		// An observer: nothing the search counts depends on it. The
+		// hash is computed for new states only, unless the store may
+		// have confused a new state with an old one.
+		if isNew {
+			smp.Visited(sample.Hash(key))
+		} else if d.lossy {
+			if h := sample.Hash(key); smp.Keeps(h) {
+				smp.Reached(h)
+			}
+		}
+	}
 	if d.reduce {
 		// pan's tau&64 of the parent: a move that leaves the stack.
 		if isNew {

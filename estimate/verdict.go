@@ -60,6 +60,17 @@ type Facts struct {
 	Randomized string
 	// MonteCarlo is a Monte Carlo search's estimate (nil: not one).
 	MonteCarlo *Sample
+	// Omissions is what a bitstate run's sample of states saw (nil: no
+	// sample).
+	Omissions *Omissions
+}
+
+// Omissions is what the sample of states of a run with a lossy store
+// (package sample) counted: the sampled states it visited, those it
+// reached and its store omitted, and the sampling rate.
+type Omissions struct {
+	Visited, Omitted int
+	Rate             float64
 }
 
 // Coverage is what a report says of a run's coverage.
@@ -69,6 +80,13 @@ type Coverage struct {
 	Percent float64
 	// Method says how Percent is known, or why it is not.
 	Method string
+	// Bound: Percent is an upper bound, not an estimate.
+	Bound bool
+	// Interval is Percent's 95% interval (nil: none).
+	Interval []float64
+	// Low: the data cannot support a point; Percent is the upper end of
+	// the interval, a bound.
+	Low bool
 }
 
 // Method names of the estimates from samples.
@@ -83,24 +101,22 @@ func Verdict(f Facts) Coverage {
 	complete := f.Stop.Reason == search.Complete
 	switch {
 	case f.Randomized != "":
-		return Coverage{-1, fmt.Sprintf("a %s search counts the states it visits, not those it misses; --search mc estimates its coverage", f.Randomized)}
+		return Coverage{Percent: -1, Method: fmt.Sprintf("a %s search counts the states it visits, not those it misses; --search mc estimates its coverage", f.Randomized)}
 	case f.MonteCarlo != nil:
 		switch {
 		case complete:
-			return Coverage{100, "the Monte Carlo search explored every state: nothing left to sample"}
+			return Coverage{Percent: 100, Method: "the Monte Carlo search explored every state: nothing left to sample"}
 		case f.MonteCarlo.Percent < 0:
-			return Coverage{-1, "no Monte Carlo estimate: " + f.MonteCarlo.NoEstimate}
+			return Coverage{Percent: -1, Method: "no Monte Carlo estimate: " + f.MonteCarlo.NoEstimate}
 		}
-		return Coverage{f.MonteCarlo.Percent, "~" + MethodMonteCarlo + "; on gmc's models it is below the truth by about the coverage itself: see bench/README.md"}
+		return Coverage{Percent: f.MonteCarlo.Percent, Method: "~" + MethodMonteCarlo + "; on gmc's models it is below the truth by about the coverage itself: see bench/README.md"}
 	case complete && f.Store == BitstateStore:
-		// One run alone: Dillinger–Manolios, the better of the two
-		// single-run estimates in 001's table 3.
-		return Coverage{100 * f.Dillinger, "estimate: " + string(MethodDillinger) + " for one bitstate run; gmc estimate fits a growth curve over several sizes"}
+		return bitstateVerdict(f)
 	case complete && f.Store == HashCompactStore && f.Omission > 0:
 		// Every state was visited but with probability Omission: the
 		// expected coverage is at least 100% less that (an omission may
 		// cost anything from one state to all but one).
-		return Coverage{100 * (1 - f.Omission), fmt.Sprintf(
+		return Coverage{Percent: 100 * (1 - f.Omission), Method: fmt.Sprintf(
 			"hash compaction: every state visited unless two shared a fingerprint, of probability %.3g; the figure is 100%% less that, a lower bound of the expected coverage", f.Omission)}
 	case complete && f.Store == CacheStore:
 		// A stacked search that never evicts a state on its stack
@@ -109,15 +125,15 @@ func Verdict(f Facts) Coverage {
 		if f.Distinct > 0 {
 			how += fmt.Sprintf("; the exact side set holds all %d states", f.Distinct)
 		}
-		return Coverage{100, how}
+		return Coverage{Percent: 100, Method: how}
 	case complete:
-		return Coverage{100, "exhaustive search completed"}
+		return Coverage{Percent: 100, Method: "exhaustive search completed"}
 	}
 	why := f.Stop.String()
 	// (hash compaction's omissions are far below these estimates' errors)
 	exact := f.Store == ExactStore || f.Store == HashCompactStore
 	if e := f.Stack; e != nil && exact {
-		return Coverage{e.Percent, fmt.Sprintf("~%s: %d finished subtrees of %d states, %d moves of the stack to states not visited; search incomplete: %s; on gmc's models it is off by 39 points on average, mostly low: see bench/README.md",
+		return Coverage{Percent: e.Percent, Method: fmt.Sprintf("~%s: %d finished subtrees of %d states, %d moves of the stack to states not visited; search incomplete: %s; on gmc's models it is off by 39 points on average, mostly low: see bench/README.md",
 			MethodStackEstimate, e.Samples, e.SampledStates, e.Unexplored, why)}
 	}
 	if f.Stop.Reason == search.DepthBound && f.Beyond > 0 && exact {
@@ -126,13 +142,66 @@ func Verdict(f Facts) Coverage {
 		if f.Beyond == 1 {
 			states = "1 state at the depth bound was"
 		}
-		return Coverage{100 * float64(f.Stored) / float64(f.Stored+f.Beyond), fmt.Sprintf(
-			"at most: %s never visited, and what lies past them is unknown; raise -m", states)}
+		return Coverage{Percent: 100 * float64(f.Stored) / float64(f.Stored+f.Beyond), Method: fmt.Sprintf(
+			"at most: %s never visited, and what lies past them is unknown; raise -m", states), Bound: true}
 	}
 	if r := f.Stop.Reason; r == search.StateBound || r == search.MemoryBound {
-		return Coverage{-1, "search incomplete: " + why + "; no estimate: the search finished no subtree below its stack yet"}
+		return Coverage{Percent: -1, Method: "search incomplete: " + why + "; no estimate: the search finished no subtree below its stack yet"}
 	}
-	return Coverage{-1, "search incomplete: " + why + "; no estimate for a search stopped there"}
+	return Coverage{Percent: -1, Method: "search incomplete: " + why + "; no estimate for a search stopped there"}
+}
+
+// bitstateVerdict is the coverage of one complete bitstate run: the
+// upper bound from the omissions its sample of states detected
+// (CoverageBound), or all of it when the sample holds every state the run
+// visited and none was omitted (every state reached was explored, so the
+// run visited the whole reachable state space).
+func bitstateVerdict(f Facts) Coverage {
+	om := f.Omissions
+	if om == nil {
+		// no sample: Dillinger–Manolios, the better of the two single-run
+		// estimates in 001's table 3
+		return Coverage{Percent: 100 * f.Dillinger, Method: "estimate: " + string(MethodDillinger) + " for one bitstate run"}
+	}
+	if om.Omitted == 0 && om.Rate == 1 {
+		return Coverage{Percent: 100, Method: fmt.Sprintf(
+			"every state this bitstate run reached was explored: its sample holds all %d, none omitted by the filter", om.Visited)}
+	}
+	bound := 100 * CoverageBound(om.Visited, om.Omitted, om.Rate)
+	states, level, were := "states", "", "were"
+	if om.Rate < 1 {
+		states, level = fmt.Sprintf("sampled states (1 in %.0f)", 1/om.Rate), ", a 99.9% bound"
+	}
+	if om.Omitted == 1 {
+		were = "was"
+	}
+	return Coverage{Percent: bound, Bound: true, Method: fmt.Sprintf(
+		"at most: %d of the %d %s this bitstate run reached %s omitted by its filter, and what lies past them was never reached%s; Dillinger-Manolios would say %.4g%%; --runs 4 estimates the coverage",
+		om.Omitted, om.Visited+om.Omitted, states, were, level, 100*f.Dillinger)}
+}
+
+// CaptureVerdict is the coverage line of T seeded bitstate runs: the
+// union's coverage estimated by capture–recapture (e), with its
+// interval; "low" with the interval's upper end when the runs saw too
+// little for a point. incomplete, when not empty, says why a run did not
+// complete: then there is no estimate.
+func CaptureVerdict(e NEstimate, incomplete string) Coverage {
+	switch {
+	case incomplete != "":
+		return Coverage{Percent: -1, Method: "search incomplete: " + incomplete + "; no estimate from runs that did not complete"}
+	case !e.OK:
+		return Coverage{Percent: -1, Method: "no estimate: " + e.Why}
+	}
+	u := e.Union
+	iv := []float64{100 * u.Lo, 100 * u.Hi}
+	if e.Low {
+		return Coverage{Percent: 100 * u.Hi, Bound: true, Low: true, Interval: iv, Method: fmt.Sprintf(
+			"low, at most: the union of %d seeded bitstate runs; they never reached about %.0f%% of the states, too many for a point (95%% interval %.4g–%.4g%%, N ≥ %.0f by %s); use a larger filter (-w) or more runs",
+			e.T, 100*e.Unseen, iv[0], iv[1], e.Lo, e.Method)}
+	}
+	return Coverage{Percent: 100 * u.Point, Interval: iv, Method: fmt.Sprintf(
+		"estimate: the union of %d seeded bitstate runs, 95%% interval %.4g–%.4g%%; N ≈ %.0f (%.0f–%.0f) by %s",
+		e.T, iv[0], iv[1], e.N, e.Lo, e.Hi, e.Method)}
 }
 
 // Unexplored says why a search did not explore the whole state space, for

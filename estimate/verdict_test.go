@@ -23,6 +23,12 @@ func TestVerdict(t *testing.T) {
 		{"hash compaction", Facts{Stop: stop(search.Complete), Store: HashCompactStore, Omission: 0.25}, 75, "unless two shared a fingerprint, of probability 0.25"},
 		{"hash compaction, one state", Facts{Stop: stop(search.Complete), Store: HashCompactStore}, 100, "exhaustive search completed"},
 		{"hash compaction, stack estimate", Facts{Stop: stop(search.StateBound), Store: HashCompactStore, Stack: stack, Omission: 1e-9}, 42, MethodStackEstimate},
+		{"bitstate, every state sampled, none omitted", Facts{Stop: stop(search.Complete), Store: BitstateStore, Dillinger: 0.5,
+			Omissions: &Omissions{Visited: 40, Rate: 1}}, 100, "every state this bitstate run reached was explored"},
+		{"bitstate, every state sampled", Facts{Stop: stop(search.Complete), Store: BitstateStore, Dillinger: 0.5,
+			Omissions: &Omissions{Visited: 30, Omitted: 10, Rate: 1}}, 75, "at most: 10 of the 40 states this bitstate run reached were omitted"},
+		{"bitstate, sampled", Facts{Stop: stop(search.Complete), Store: BitstateStore, Dillinger: 0.5,
+			Omissions: &Omissions{Visited: 300, Omitted: 100, Rate: 0.25}}, 100 * CoverageBound(300, 100, 0.25), "(1 in 4) this bitstate run reached were omitted by its filter, and what lies past them was never reached, a 99.9% bound"},
 		{"cache", Facts{Stop: stop(search.Complete), Store: CacheStore, Distinct: 9}, 100, "exact side set holds all 9 states"},
 		{"cache without side set", Facts{Stop: stop(search.Complete), Store: CacheStore}, 100, "state cache completed"},
 		{"stack estimate", Facts{Stop: search.Stop{Reason: search.StateBound, Detail: "state bound of 5 states reached"}, Stack: stack}, 42,
@@ -45,6 +51,23 @@ func TestVerdict(t *testing.T) {
 		if got.Percent != c.percent || !strings.Contains(got.Method, c.method) {
 			t.Errorf("%s: %v%% (%s), want %v%% (... %s ...)", c.name, got.Percent, got.Method, c.percent, c.method)
 		}
+	}
+}
+
+// TestCaptureVerdict checks the coverage line of seeded runs: the
+// union's estimate with its interval, low with the interval's upper end,
+// none from runs that did not complete.
+func TestCaptureVerdict(t *testing.T) {
+	e := NEstimate{Method: MethodJackknife2, OK: true, T: 4, N: 1000, Lo: 990, Hi: 1100, Union: Interval{0.9, 0.85, 0.95}}
+	if c := CaptureVerdict(e, ""); c.Percent != 90 || c.Low || c.Interval[0] != 85 || !strings.Contains(c.Method, "union of 4 seeded bitstate runs") {
+		t.Errorf("estimate: %+v", c)
+	}
+	e.Low = true
+	if c := CaptureVerdict(e, ""); c.Percent != 95 || !c.Low || !c.Bound || !strings.HasPrefix(c.Method, "low, at most") {
+		t.Errorf("low: %+v", c)
+	}
+	if c := CaptureVerdict(e, "run 2: error bound reached"); c.Percent >= 0 || !strings.Contains(c.Method, "run 2: error bound reached") {
+		t.Errorf("incomplete: %+v", c)
 	}
 }
 

@@ -100,5 +100,10 @@ func (b *Bitstate) Log2Bits() uint { return b.log2 }
 // K is the number of hash functions.
 func (b *Bitstate) K() uint { return b.k }
 
+// MayConfuse reports that the filter may take a new state for one it
+// holds: a search checks the states it calls visited for omissions
+// (package sample).
+func (b *Bitstate) MayConfuse() bool { return true }
+
 // BitsSet is the number of bits of the filter that are set.
 func (b *Bitstate) BitsSet() uint64 { return uint64(b.bits.Count()) }

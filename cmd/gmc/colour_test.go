@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gmc/checker"
+	"gmc/estimate"
 	"gmc/search"
 
 	"github.com/fatih/color"
@@ -31,15 +32,17 @@ func TestColour(t *testing.T) {
 	color.NoColor = false // as on a terminal
 	for _, c := range []struct {
 		percent float64
+		bound   bool
 		res     checker.Result
 		want    string
 	}{
-		{100, checker.Result{Stop: search.Stop{Reason: search.Complete}}, "\x1b[32m"},
-		{42, checker.Result{}, "\x1b[33m"},
-		{-1, checker.Result{}, "coverage: unknown"},
+		{100, false, checker.Result{Stop: search.Stop{Reason: search.Complete}}, "\x1b[32m"},
+		{100, true, checker.Result{Stop: search.Stop{Reason: search.Complete}}, "\x1b[33m"}, // at most 100%: not known
+		{42, false, checker.Result{}, "\x1b[33m"},
+		{-1, false, checker.Result{}, "coverage: unknown"},
 	} {
 		var w bytes.Buffer
-		writeCoverage(&w, c.percent, "how", &c.res)
+		writeCoverage(&w, estimate.Coverage{Percent: c.percent, Method: "how", Bound: c.bound}, &c.res)
 		if !strings.HasPrefix(w.String(), c.want) {
 			t.Errorf("coverage %v: %q, want it to start with %q", c.percent, w.String(), c.want)
 		}

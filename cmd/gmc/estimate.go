@@ -13,6 +13,7 @@ import (
 	"gmc/estimate"
 	"gmc/internal/atomicfile"
 	"gmc/lang"
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/vm"
@@ -26,6 +27,7 @@ type estimateFlags struct {
 	k        int
 	sizes    string
 	seed     uint64
+	runs     int
 	maxDepth int
 	noMerge  bool
 	noReduce bool
@@ -40,6 +42,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.k, "k", 1, "`K` hash functions per run (1 estimates best, 001 §4.2)")
 	fs.StringVar(&f.sizes, "sizes", "15..24", "filter sizes: log2 of the bits, `A..B` or a list A,B,C")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the hash functions")
+	fs.IntVar(&f.runs, "runs", 4, "`T` runs at the largest size with independent seeds (the series' run and T-1 more), whose samples of states capture-recapture compares (1: none)")
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound of each run")
 	fs.BoolVar(&f.noMerge, "no-merge", false, "turn statement merging off (as spin -o3)")
 	fs.BoolVar(&f.noReduce, "no-reduce", false, "no partial-order reduction (as pan built with -DNOREDUCE): the runs, and the M estimated, count every state instead of the reduced search's")
@@ -57,6 +60,9 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	sizes, err := parseSizes(f.sizes)
 	if err == nil && (f.k < 1 || f.k > 32) {
 		err = fmt.Errorf("--k %d: want 1 to 32 hash functions", f.k)
+	}
+	if err == nil && (f.runs < 1 || f.runs > sample.MaxRuns) {
+		err = fmt.Errorf("--runs %d: want 1 to %d runs", f.runs, sample.MaxRuns)
 	}
 	var plotFormat string
 	if err == nil && f.plot != "" {
@@ -82,20 +88,43 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	}
 	// Each run goes on past errors, so that N counts the states the
 	// filter let the search reach.
-	runs, err := checker.BitstateSeries(compile, sizes, uint(f.k), f.seed, checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth}, Reduce: !f.noReduce})
+	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth}, Reduce: !f.noReduce}
+	runs, err := checker.BitstateSeries(compile, sizes, uint(f.k), f.seed, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 		return exitUsage
 	}
+	// More runs at the largest size, with the seeds that follow --seed:
+	// with the series' own, capture–recapture compares their samples.
+	top := runs[len(runs)-1]
+	seeded := []*checker.Result{top}
+	if f.runs > 1 {
+		var stores []store.Store
+		for _, seed := range checker.RunSeeds(f.seed, f.runs)[1:] {
+			bits, err := store.NewBitstate(uint(sizes[len(sizes)-1]), uint(f.k), seed)
+			if err != nil {
+				fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
+				return exitUsage
+			}
+			stores = append(stores, bits)
+		}
+		more, err := checker.Runs(compile, stores, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
+			return exitUsage
+		}
+		seeded = append(seeded, more...)
+	}
+	capture := captureEstimates(seeded)
 	var series []estimate.Run
 	for i, r := range runs {
 		series = append(series, estimate.Run{Log2Bits: sizes[i], States: float64(r.Stored)})
 	}
 	rows := estimate.Series(series, f.k)
 	if f.json {
-		writeEstimateJSON(stdout, path, f.k, rows, runs)
+		writeEstimateJSON(stdout, path, f.k, rows, runs, capture)
 	} else {
-		writeEstimate(stdout, path, f.k, rows, runs)
+		writeEstimate(stdout, path, f.k, rows, runs, capture)
 	}
 	if f.plot != "" {
 		// After the table: the runs are not lost when the file cannot
@@ -152,7 +181,7 @@ func pct(e estimate.Estimate) string {
 
 // writeEstimate prints the table of runs and estimates, then M and the
 // coverage of the largest run by each method.
-func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result) {
+func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result, capture []estimate.NEstimate) {
 	paintHeading.Fprintf(w, "bitstate runs of %s with k = %d (coverages in %%)\n", path, k)
 	if runs[0].Reduced {
 		fmt.Fprintln(w, "the states counted are those of the search reduced by partial order, as pan's default build stores them (--no-reduce: all of them)")
@@ -204,10 +233,72 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 			fmt.Fprintf(w, "  %-20s failed\n", me.name)
 			continue
 		}
-		fmt.Fprintf(w, "  %-20s M ≈ %.0f, coverage %.2f%%\n", me.name, last.States/me.e.Coverage, 100*me.e.Coverage)
+		fmt.Fprintf(w, "  %-32s M ≈ %.0f, coverage %.2f%%\n", me.name, last.States/me.e.Coverage, 100*me.e.Coverage)
+	}
+	for i, e := range capture {
+		mark := ""
+		if i == 0 {
+			mark = "  (recommended: the most accurate, docs/estimates.md)"
+		}
+		switch {
+		case !e.OK:
+			fmt.Fprintf(w, "  %-32s failed: %s%s\n", e.Method, e.Why, mark)
+		case e.Low:
+			fmt.Fprintf(w, "  %-32s M ≥ %.0f, coverage low: at most %.2f%%%s\n", e.Method, e.Lo, 100*e.Runs[0].Hi, mark)
+		default:
+			r := e.Runs[0]
+			fmt.Fprintf(w, "  %-32s M ≈ %.0f (%.0f–%.0f), coverage %.2f%% (%.2f–%.2f%%)%s\n", e.Method, e.N, e.Lo, e.Hi, 100*r.Point, 100*r.Lo, 100*r.Hi, mark)
+		}
+	}
+	if len(capture) > 0 && capture[0].OK {
+		e := capture[0]
+		fmt.Fprintf(w, "capture-recapture over %d runs of 2^%d bits with independent seeds (this one first): coverage", e.T, last.Log2Bits)
+		for _, r := range e.Runs {
+			fmt.Fprintf(w, " %.2f%%", 100*r.Point)
+		}
+		fmt.Fprintf(w, "; their union %.2f%% (%.2f–%.2f%%)\n", 100*e.Union.Point, 100*e.Union.Lo, 100*e.Union.Hi)
+	}
+	cov := recommended(last, capture, k, len(rows))
+	paintEstimate.Fprintf(w, "coverage: %.4g%% (%s)\n", cov.Percent, cov.Method)
+}
+
+// captureEstimates are the capture–recapture estimates over the seeded
+// runs at the largest size, the recommended method first (none with one
+// run).
+func captureEstimates(runs []*checker.Result) []estimate.NEstimate {
+	if len(runs) < 2 {
+		return nil
+	}
+	var samples []*sample.Sample
+	for _, r := range runs {
+		samples = append(samples, r.Sample)
+	}
+	return []estimate.NEstimate{
+		estimate.CaptureSamples(samples, estimate.Recommended),
+		estimate.CaptureSamples(samples, estimate.MethodChao),
+	}
+}
+
+// recommended is the coverage of the largest run gmc estimate reports:
+// capture–recapture when it could estimate (the best measured,
+// docs/estimates.md), "low" with its bound when the runs saw too little;
+// else the best of the paper's methods (estimate.Row.Best).
+func recommended(last estimate.Row, capture []estimate.NEstimate, k, runs int) estimate.Coverage {
+	if len(capture) > 0 && capture[0].OK {
+		e := capture[0]
+		r := e.Runs[0]
+		iv := []float64{100 * r.Lo, 100 * r.Hi}
+		if e.Low {
+			return estimate.Coverage{Percent: 100 * r.Hi, Bound: true, Low: true, Interval: iv, Method: fmt.Sprintf(
+				"low, at most: %d seeded runs of 2^%d bits never reached about %.0f%% of the states, too many for a point (95%% interval %.4g–%.4g%%, M ≥ %.0f by %s); use larger filters",
+				e.T, last.Log2Bits, 100*e.Unseen, iv[0], iv[1], e.Lo, e.Method)}
+		}
+		return estimate.Coverage{Percent: 100 * r.Point, Interval: iv, Method: fmt.Sprintf(
+			"estimate: %s over %d seeded runs of 2^%d bits, 95%% interval %.4g–%.4g%%, M ≈ %.0f",
+			e.Method, e.T, last.Log2Bits, iv[0], iv[1], e.N)}
 	}
 	best, method := last.Best()
-	paintEstimate.Fprintf(w, "coverage: %.2f%% (estimate: %s over %d bitstate runs, k = %d)\n", 100*best.Coverage, method, len(rows), k)
+	return estimate.Coverage{Percent: 100 * best.Coverage, Method: fmt.Sprintf("estimate: %s over %d bitstate runs, k = %d", method, runs, k)}
 }
 
 // estimateJSON is the --json form (docs/references.md#cli-contract).
@@ -218,6 +309,9 @@ type estimateJSON struct {
 	Runs        []estimateRunJSON `json:"runs"`
 	Fit         *fitJSON          `json:"fit"`
 	Recommended recommendedJSON   `json:"recommended"`
+	// Capture is the capture–recapture estimates over the seeded runs at
+	// the largest size (--runs), the recommended first.
+	Capture []*captureJSON `json:"capture"`
 }
 
 type estimateRunJSON struct {
@@ -241,12 +335,14 @@ type fitJSON struct {
 }
 
 type recommendedJSON struct {
-	Method   string   `json:"method"`
-	Coverage *float64 `json:"coverage"`
-	M        *float64 `json:"M"`
+	Method   string      `json:"method"`
+	Coverage *float64    `json:"coverage"`
+	M        *float64    `json:"M"`
+	Interval *[2]float64 `json:"interval"` // of the coverage, percent; null when none
+	Low      bool        `json:"low"`      // too little data for a point: coverage is the interval's upper end
 }
 
-func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result) {
+func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result, capture []estimate.NEstimate) {
 	out := estimateJSON{Model: path, K: k, Reduced: runs[0].Reduced}
 	for i, r := range rows {
 		out.Runs = append(out.Runs, estimateRunJSON{Log2Bits: r.Log2Bits, States: runs[i].Stored,
@@ -257,12 +353,24 @@ func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, run
 	if c := last.Curve; c != nil {
 		out.Fit = &fitJSON{M: c.M, R: c.R, C: finite(c.C), R2: c.R2, FixedR: c.FixedR}
 	}
-	best, method := last.Best()
-	out.Recommended.Method = string(method)
-	out.Recommended.Coverage = percentJSON(best)
-	if best.OK && best.Coverage > 0 {
-		m := last.States / best.Coverage
-		out.Recommended.M = &m
+	out.Capture = []*captureJSON{}
+	for _, e := range capture {
+		out.Capture = append(out.Capture, captureOf(e))
+	}
+	if len(capture) > 0 && capture[0].OK {
+		e := capture[0]
+		cov := recommended(last, capture, k, len(rows))
+		n := e.N
+		out.Recommended = recommendedJSON{Method: string(e.Method), Coverage: &cov.Percent, M: &n,
+			Interval: &[2]float64{cov.Interval[0], cov.Interval[1]}, Low: cov.Low}
+	} else {
+		best, method := last.Best()
+		out.Recommended.Method = string(method)
+		out.Recommended.Coverage = percentJSON(best)
+		if best.OK && best.Coverage > 0 {
+			m := last.States / best.Coverage
+			out.Recommended.M = &m
+		}
 	}
 	writeJSONDocument(w, out)
 }

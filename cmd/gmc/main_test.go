@@ -93,6 +93,8 @@ var cliCases = []struct {
 	{"run_bitstate", []string{"run", "-bitstate", "-w16", "-k2", "ok.pml"}, nil, nil},
 	{"run_bitstate_small", []string{"run", "-bitstate", "-w", "6", "-k", "1", "--seed", "3", "deep.pml"}, nil, nil},
 	{"run_bitstate_bad_w", []string{"run", "-bitstate", "-w", "60", "ok.pml"}, nil, nil},
+	{"run_bitstate_runs", []string{"run", "-bitstate", "-w", "9", "-k", "1", "--runs", "3", "-n", "deep.pml"}, nil, nil},
+	{"run_bitstate_runs_ok", []string{"run", "-bitstate", "-w", "8", "-k", "1", "--runs", "4", "ok.pml"}, nil, nil},
 	{"run_cache", []string{"run", "--cache", "20", "--policy", "random", "--cache-check", "ok.pml"}, nil, nil},
 	{"run_cache_estimate", []string{"run", "--cache", "20", "--policy", "random", "ok.pml"}, nil, nil},
 	{"run_cache_stack", []string{"run", "--cache", "5", "deep.pml"}, nil, nil},
@@ -311,8 +313,10 @@ func TestRunJSON(t *testing.T) {
 			t.Errorf("%s: complete=%v errors=%v, want %v %v", c.model, out["complete"], out["errors"], c.complete, c.errors)
 		}
 		cov, _ := out["coverage"].(map[string]any)
-		if _, ok := cov["percent"]; !ok || cov["method"] == "" {
-			t.Errorf("%s: coverage %v lacks percent or method", c.model, cov)
+		for _, k := range []string{"percent", "method", "interval", "low"} {
+			if _, ok := cov[k]; !ok {
+				t.Errorf("%s: coverage %v lacks %q", c.model, cov, k)
+			}
 		}
 		if c.complete && cov["percent"] != 100.0 {
 			t.Errorf("%s: complete search with coverage %v", c.model, cov["percent"])
@@ -338,13 +342,13 @@ func TestBitstateJSON(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"log2_bits", "k", "hash_factor", "stern", "dillinger"} {
+	for _, k := range []string{"log2_bits", "k", "hash_factor", "stern", "dillinger", "sampled_states", "sampled_omissions", "coverage_bound"} {
 		if _, ok := run.Bitstate[k]; !ok {
 			t.Errorf("run: no bitstate key %q in %v", k, run.Bitstate)
 		}
 	}
-	if run.Coverage.Percent == nil || !strings.Contains(run.Coverage.Method, "Dillinger") {
-		t.Errorf("run: coverage %+v, want a Dillinger-Manolios estimate", run.Coverage)
+	if run.Coverage.Percent == nil || !strings.Contains(run.Coverage.Method, "bitstate run") {
+		t.Errorf("run: coverage %+v, want what the run's sample says", run.Coverage)
 	}
 	stdout.Reset()
 	if code := gmc([]string{"estimate", "--json", "--sizes", "4..10", "deep.pml"}, &stdout, &stderr); code != exitOK {
@@ -363,10 +367,60 @@ func TestBitstateJSON(t *testing.T) {
 			t.Errorf("estimate: no run key %q", k)
 		}
 	}
-	for _, k := range []string{"fit", "recommended"} {
+	for _, k := range []string{"fit", "recommended", "capture"} {
 		if _, ok := est[k]; !ok {
 			t.Errorf("estimate: no key %q", k)
 		}
+	}
+	rec, _ := est["recommended"].(map[string]any)
+	for _, k := range []string{"method", "coverage", "M", "interval", "low"} {
+		if _, ok := rec[k]; !ok {
+			t.Errorf("estimate: no recommended key %q in %v", k, rec)
+		}
+	}
+}
+
+// TestSeededRuns checks run --runs: the runs, the estimate over them and
+// the union's coverage, which no run can exceed the union of, and the
+// keys of its --json.
+func TestSeededRuns(t *testing.T) {
+	inModels(t)
+	var stdout, stderr bytes.Buffer
+	if code := gmc([]string{"run", "--json", "-bitstate", "-w", "9", "-k", "1", "--runs", "3", "deep.pml"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var run struct {
+		StatesStored int64 `json:"states_stored"`
+		Coverage     struct {
+			Percent  *float64
+			Interval *[2]float64
+		}
+		Runs []struct {
+			Seed         uint64
+			StatesStored int64 `json:"states_stored"`
+		}
+		Estimate *struct {
+			N        *float64
+			Interval *[2]float64
+			Runs     int
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Runs) != 3 || run.Runs[0].Seed != 0 || run.Runs[1].Seed == run.Runs[2].Seed || run.Runs[0].StatesStored != run.StatesStored {
+		t.Errorf("runs %+v (stored %d): want three, the first of seed 0 as the report's, seeds apart", run.Runs, run.StatesStored)
+	}
+	e := run.Estimate
+	if e == nil || e.N == nil || e.Runs != 3 || e.Interval == nil || !(e.Interval[0] <= *e.N && *e.N <= e.Interval[1]) {
+		t.Fatalf("estimate %+v: want N̂ inside its interval over 3 runs", e)
+	}
+	if run.Coverage.Percent == nil || run.Coverage.Interval == nil {
+		t.Errorf("coverage %+v: want the union's, with an interval", run.Coverage)
+	}
+	stdout.Reset()
+	if code := gmc([]string{"run", "--runs", "2", "ok.pml"}, &stdout, &stderr); code != exitUsage {
+		t.Errorf("--runs without -bitstate: exit %d, want %d", code, exitUsage)
 	}
 }
 

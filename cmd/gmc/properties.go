@@ -122,7 +122,8 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		fmt.Fprintf(w, "\t(%d not checked: the run was interrupted)\n", n)
 	}
 	least, cov := leastCovered(runs)
-	writeCoverage(w, cov.Percent, "the least of the properties', "+runs[least].mode.claim+": "+cov.Method, runs[least].res)
+	cov.Method = "the least of the properties', " + runs[least].mode.claim + ": " + cov.Method
+	writeCoverage(w, cov, runs[least].res)
 }
 
 // leastCovered is the run whose search covered the least (an unknown

@@ -67,16 +67,12 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 	}
 	trails := writeTrails(stderr, path, m, res, 0)
 	cov := randomCoverage(res, rres, mres)
-	percent, method := cov.Percent, cov.Method
 	if f.json {
 		out := runJSON{Model: path, StatesStored: res.Stored, StatesMatched: res.Matched, Transitions: res.Transitions,
 			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors, Complete: res.Complete(),
 			Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), ElapsedS: res.Elapsed.Seconds(), Search: rf.search,
 			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heapInUse(), bytesPerState(res)}}
-		out.Coverage.Method = method
-		if percent >= 0 {
-			out.Coverage.Percent = &percent
-		}
+		out.Coverage = coverageOf(cov)
 		if rres != nil {
 			out.Random = &randomJSON{Steps: rres.Steps, Distinct: rres.Distinct, DistinctExact: rres.Exact,
 				Redundancy: rres.Redundancy(), Restarts: rres.Restarts, StatesBound: states}
@@ -107,7 +103,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 			writeMonteCarloStats(stdout, mres, states)
 		}
 		fmt.Fprintf(stdout, "\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
-		writeCoverage(stdout, percent, method, res)
+		writeCoverage(stdout, cov, res)
 	}
 	return runExit(res)
 }

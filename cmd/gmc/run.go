@@ -14,6 +14,7 @@ import (
 	"gmc/coverage"
 	"gmc/estimate"
 	"gmc/internal/hll"
+	"gmc/sample"
 	"gmc/script"
 	"gmc/search"
 	"gmc/sim"
@@ -41,6 +42,7 @@ type runFlags struct {
 	log2Bits  uint
 	hashes    uint
 	seed      uint64
+	runs      int
 	cache     string
 	policy    string
 	check     bool
@@ -72,6 +74,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits")
 	fs.UintVar(&f.hashes, "k", 3, "bitstate: `K` hash functions")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the random choices: the bitstate hash functions (another seed explores differently), the cache's evictions, the randomized and Monte Carlo searches")
+	fs.IntVar(&f.runs, "runs", 1, "bitstate: `T` runs with independent seeds (--seed, then seeds drawn from it), in parallel on every core; capture-recapture over their samples of states estimates the coverage of each and of their union")
 	fs.StringVar(&f.cache, "cache", "", "state-space caching: store at most `N` states (or N bytes: 512MB), explore evicted states again (--store cache)")
 	fs.StringVar(&f.policy, "policy", "cost", "--cache: which fully explored state to evict: `P` = cost, random, age, hits, stratified or depth")
 	fs.BoolVar(&f.check, "cache-check", false, "--cache: keep every state also in an exact side set, to count states explored again and the redundant work (a test mode: it needs the memory the cache saves)")
@@ -159,6 +162,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	case rf.search != "dfs" && rf.search != "bfs" && (f.store != "exact" || f.script != "" || f.coverage):
 		fmt.Fprintf(stderr, "gmc run: --search %s keeps its own store: not with --store, -bitstate, --cache, --script or --coverage\n", rf.search)
+		return exitUsage
+	case f.runs < 1 || f.runs > sample.MaxRuns:
+		fmt.Fprintf(stderr, "gmc run: --runs %d: want 1 to %d runs\n", f.runs, sample.MaxRuns)
+		return exitUsage
+	case f.runs > 1 && (!f.bitstate || f.script != "" || f.coverage || rf.search != "dfs"):
+		fmt.Fprintln(stderr, "gmc run: --runs needs --store bitstate, and goes without --script, --coverage and --search")
 		return exitUsage
 	case rf.restart != "init" && rf.restart != "random":
 		fmt.Fprintf(stderr, "gmc run: --restart %q: want init or random\n", rf.restart)
@@ -255,6 +264,13 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	runtime.GC()
 	if rf.search != "dfs" && rf.search != "bfs" {
 		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
+	}
+	if f.runs > 1 {
+		if f.mode.claim != "" || f.mode.cycles != checker.NoCycles {
+			fmt.Fprintln(stderr, "gmc run: --runs runs safety searches only, for now (--safety, --no-claim)")
+			return exitUsage
+		}
+		return runSeeded(path, lopts, vmOpts, m, f, opts, stdout, stderr)
 	}
 	if f.mode.claim != "" {
 		return runProperties(spec, path, f, vmOpts, opts, stdout, stderr)
@@ -502,7 +518,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
 	cov := estimate.Verdict(coverageFacts(res, st))
-	writeCoverage(w, cov.Percent, cov.Method, res)
+	writeCoverage(w, cov, res)
 }
 
 // writeBreadth prints the lines pan -DBFS adds to the counts (nothing for
@@ -520,14 +536,16 @@ func writeBreadth(w io.Writer, b *checker.BreadthStats) {
 
 // writeCoverage prints the coverage line that ends every report: green
 // for a search that covered everything and found nothing, yellow for an
-// estimate.
-func writeCoverage(w io.Writer, percent float64, method string, res *checker.Result) {
+// estimate or a bound.
+func writeCoverage(w io.Writer, cov estimate.Coverage, res *checker.Result) {
+	percent, method := cov.Percent, cov.Method
+	known := percent == 100 && !cov.Bound && cov.Interval == nil
 	switch {
 	case percent < 0:
 		fmt.Fprintf(w, "coverage: unknown (%s)\n", method)
-	case res.Complete() && res.Stats.NumErrors == 0 && percent == 100:
+	case res.Complete() && res.Stats.NumErrors == 0 && known:
 		paintOK.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
-	case res.Complete() && percent == 100:
+	case res.Complete() && known:
 		fmt.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
 	default:
 		paintEstimate.Fprintf(w, "coverage: %.4g%% (%s)\n", percent, method)
@@ -573,6 +591,9 @@ func coverageFacts(res *checker.Result, st store.Store) estimate.Facts {
 	case bits != nil:
 		f.Store = estimate.BitstateStore
 		f.Dillinger = summarize(res, bits).Dillinger.Coverage
+		if smp := res.Sample; smp != nil {
+			f.Omissions = &estimate.Omissions{Visited: smp.Len(), Omitted: smp.Omitted(), Rate: smp.Rate()}
+		}
 	case cache != nil:
 		f.Store = estimate.CacheStore
 		if cache.Exact() {
@@ -628,6 +649,10 @@ type runJSON struct {
 	MonteCarlo     *monteCarloJSON  `json:"monte_carlo,omitempty"`
 	ErrorList      []errorJSON      `json:"error_list"`
 	Properties     []propertyJSON   `json:"properties,omitempty"` // the never claims and ltl properties checked, a search each
+	// With --runs: each seeded run (the counts above are the first's, or
+	// the first's that found errors), and the capture–recapture estimate.
+	Runs     []seededRunJSON `json:"runs,omitempty"`
+	Estimate *captureJSON    `json:"estimate,omitempty"`
 }
 
 // breadthJSON is what --search bfs counts besides the DFS's counts, as
@@ -647,8 +672,24 @@ type memoryJSON struct {
 }
 
 type coverageJSON struct {
-	Percent *float64 `json:"percent"` // null when unknown
-	Method  string   `json:"method"`
+	Percent  *float64    `json:"percent"` // null when unknown
+	Method   string      `json:"method"`
+	Interval *[2]float64 `json:"interval"` // the 95% interval of percent, null when there is none
+	Low      bool        `json:"low"`      // too little data for a point: percent is the interval's upper end
+	Bound    bool        `json:"bound"`    // percent is an upper bound
+}
+
+// coverageOf is the --json form of a coverage.
+func coverageOf(cov estimate.Coverage) coverageJSON {
+	out := coverageJSON{Method: cov.Method, Low: cov.Low, Bound: cov.Bound}
+	if cov.Percent >= 0 {
+		p := cov.Percent
+		out.Percent = &p
+	}
+	if len(cov.Interval) == 2 {
+		out.Interval = &[2]float64{cov.Interval[0], cov.Interval[1]}
+	}
+	return out
 }
 
 type errorJSON struct {
@@ -673,6 +714,13 @@ type bitstateJSON struct {
 	BitsSet    uint64   `json:"bits_set"`
 	Stern      *float64 `json:"stern"`
 	Dillinger  *float64 `json:"dillinger"`
+	// The run's sample of states (package sample): the visited states and
+	// the omissions it holds, at rate sample_rate, and the upper bound on
+	// the coverage they give (percent).
+	SampledStates    int     `json:"sampled_states"`
+	SampledOmissions int     `json:"sampled_omissions"`
+	SampleRate       float64 `json:"sample_rate"`
+	CoverageBound    float64 `json:"coverage_bound"`
 }
 
 // cacheJSON is the state-cache part of run --json; the exact counts are
@@ -754,7 +802,12 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 	if bits != nil {
 		bs := summarize(res, bits)
 		out.Bitstate = &bitstateJSON{Log2Bits: bits.Log2Bits(), K: bits.K(), HashFactor: bs.HashFactor,
-			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger)}
+			BitsSet: bits.BitsSet(), Stern: percentJSON(bs.Stern), Dillinger: percentJSON(bs.Dillinger), CoverageBound: 100}
+		if smp := res.Sample; smp != nil {
+			b := out.Bitstate
+			b.SampledStates, b.SampledOmissions, b.SampleRate = smp.Len(), smp.Omitted(), smp.Rate()
+			b.CoverageBound = 100 * estimate.CoverageBound(smp.Len(), smp.Omitted(), smp.Rate())
+		}
 	}
 	if cache != nil {
 		out.Cache = &cacheJSON{Size: cache.Capacity(), States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions}
@@ -772,11 +825,7 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 			out.Breadth.RvsSucceeded = &b.Rendezvous
 		}
 	}
-	cov := estimate.Verdict(coverageFacts(res, st))
-	out.Coverage.Method = cov.Method
-	if cov.Percent >= 0 {
-		out.Coverage.Percent = &cov.Percent
-	}
+	out.Coverage = coverageOf(estimate.Verdict(coverageFacts(res, st)))
 	out.ErrorList = errorList(m, res, trails)
 	return out
 }

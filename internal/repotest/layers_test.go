@@ -16,6 +16,7 @@ var layer = map[string]int{
 	"gmc/lang":                1,
 	"gmc/vm":                  2,
 	"gmc/search":              2, // plain values every search and estimate share
+	"gmc/sample":              2, // the sample of states every search keeps, which estimate reads
 	"gmc/store":               3,
 	"gmc/trail":               3,
 	"gmc/estimate":            3, // numbers from a search's counts and its stop

@@ -1,0 +1,253 @@
+package sample
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestThreshold adds many distinct states: the sample stays within its
+// cap, keeps only hashes below θ, and |sample|/p estimates the count.
+func TestThreshold(t *testing.T) {
+	const capacity, n = 1 << 10, 200_000
+	s := NewCap(capacity)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range n {
+		s.Visited(r.Uint64())
+		if s.Len() > capacity {
+			t.Fatalf("sample holds %d entries, over its cap %d", s.Len(), capacity)
+		}
+	}
+	if s.Level() == 0 {
+		t.Fatal("θ never halved")
+	}
+	s.Each(func(h uint64, omitted bool) {
+		if !s.Keeps(h) || omitted {
+			t.Fatalf("entry %#x: kept %v, omitted %v at level %d", h, s.Keeps(h), omitted, s.Level())
+		}
+	})
+	if s.Len() < capacity/2 {
+		t.Errorf("sample holds %d entries, fewer than half its cap %d", s.Len(), capacity)
+	}
+	est := float64(s.Len()) / s.Rate()
+	// the count is binomial: 4 standard deviations
+	if sd := math.Sqrt(n * s.Rate() * (1 - s.Rate())); math.Abs(float64(s.Len())-n*s.Rate()) > 4*sd {
+		t.Errorf("estimate %.0f of %d states (level %d): off by more than 4 sd", est, n, s.Level())
+	}
+}
+
+// TestModes: a sample that keeps a list (NewDistinct) and one that keeps
+// a set (New) hold the same states from the same reports, and a list
+// turns into a set when asked about an omission.
+func TestModes(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	list, set := NewCap(1<<8), NewCap(1<<8)
+	set.toSet()
+	var hs []uint64
+	for range 5000 {
+		h := r.Uint64()
+		hs = append(hs, h)
+		list.Visited(h)
+		set.Visited(h)
+		set.Visited(h) // a set takes a state twice
+	}
+	entries := func(s *Sample) map[uint64]bool {
+		m := map[uint64]bool{}
+		s.Each(func(h uint64, _ bool) { m[h] = true })
+		return m
+	}
+	a, b := entries(list), entries(set)
+	if list.set || !set.set || list.Level() != set.Level() || len(a) != len(b) || list.Len() != set.Len() {
+		t.Fatalf("list: set %v level %d len %d; set: level %d len %d", list.set, list.Level(), list.Len(), set.Level(), set.Len())
+	}
+	for h := range a {
+		if !b[h] {
+			t.Fatalf("%#x in the list, not in the set", h)
+		}
+	}
+	var kept uint64
+	for h := range a {
+		kept = h
+		break
+	}
+	list.Reached(kept)
+	if !list.set || list.Omitted() != 0 || list.Len() != set.Len() {
+		t.Errorf("after Reached of a visited state: set %v, omitted %d, len %d (want %d)", list.set, list.Omitted(), list.Len(), set.Len())
+	}
+}
+
+// TestOmissions: a state reached but never visited is an omission once,
+// a visited one never, and both survive the halving that keeps them.
+func TestOmissions(t *testing.T) {
+	s := NewCap(64)
+	s.Visited(5)
+	s.Visited(5)
+	s.Reached(5)
+	s.Reached(7)
+	s.Reached(7)
+	if s.Len() != 1 || s.Omitted() != 1 {
+		t.Fatalf("visited %d, omitted %d; want 1 and 1", s.Len(), s.Omitted())
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		s.Visited(r.Uint64() | 1<<63)
+	}
+	if s.Level() == 0 {
+		t.Fatal("θ never halved")
+	}
+	if s.Len() < 1 || s.Omitted() != 1 {
+		t.Fatalf("after halving: visited %d, omitted %d; the small hashes must stay", s.Len(), s.Omitted())
+	}
+	found := map[uint64]bool{}
+	s.Each(func(h uint64, omitted bool) { found[h] = omitted })
+	if om, ok := found[5]; !ok || om {
+		t.Errorf("state 5: kept %v omitted %v; want a visited state", ok, om)
+	}
+	if om, ok := found[7]; !ok || !om {
+		t.Errorf("state 7: kept %v omitted %v; want an omission", ok, om)
+	}
+}
+
+// TestCombine thins samples to their common threshold and counts the
+// capture frequencies.
+func TestCombine(t *testing.T) {
+	a, b := NewCap(1<<20), NewCap(16)
+	r := rand.New(rand.NewPCG(5, 6))
+	var hs []uint64
+	for range 5000 {
+		hs = append(hs, r.Uint64())
+	}
+	for i, h := range hs {
+		a.Visited(h)
+		if i%2 == 0 {
+			b.Visited(h)
+		} else if i%4 == 1 {
+			b.Reached(h)
+		}
+	}
+	c, err := Combine([]*Sample{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Level != b.Level() || a.Level() != 0 {
+		t.Fatalf("common level %d; want b's %d (a's is %d)", c.Level, b.Level(), a.Level())
+	}
+	var wantA, wantB, wantOm int
+	shift := 64 - c.Level
+	for i, h := range hs {
+		if h>>shift != 0 {
+			continue
+		}
+		wantA++
+		switch {
+		case i%2 == 0:
+			wantB++
+		case i%4 == 1:
+			wantOm++
+		}
+	}
+	if c.Found[0] != wantA || c.Found[1] != wantB || c.Omitted[1] != wantOm || c.Omitted[0] != 0 {
+		t.Errorf("found %v omitted %v; want [%d %d] [0 %d]", c.Found, c.Omitted, wantA, wantB, wantOm)
+	}
+	if c.Distinct() != wantA || c.Freq[2] != wantB || c.Freq[1] != wantA-wantB {
+		t.Errorf("S %d, f1 %d, f2 %d; want %d, %d, %d", c.Distinct(), c.Freq[1], c.Freq[2], wantA, wantA-wantB, wantB)
+	}
+}
+
+// TestHashUniform: on state-like vectors (a few small counters in a
+// fixed frame), the share of hashes below a threshold is its rate, in
+// every length class the tail code handles.
+func TestHashUniform(t *testing.T) {
+	for _, size := range []int{3, 4, 7, 8, 12, 16, 17, 40, 100} {
+		const n = 1 << 16
+		v := make([]byte, size)
+		below, seen := 0, map[uint64]bool{}
+		for i := range n {
+			for j := range v {
+				v[j] = 0
+			}
+			// a counter spread over the vector's first bytes, the rest fixed
+			var w [8]byte
+			binary.LittleEndian.PutUint64(w[:], uint64(i))
+			copy(v, w[:min(size, 3)])
+			if size > 3 {
+				v[size-1] = 7
+			}
+			h := Hash(v)
+			seen[h] = true
+			if h>>60 == 0 {
+				below++
+			}
+		}
+		want := float64(n) / 16
+		if sd := math.Sqrt(want * 15 / 16); math.Abs(float64(below)-want) > 5*sd {
+			t.Errorf("%d-byte vectors: %d of %d hashes below 2^60, want about %.0f", size, below, n, want)
+		}
+		if distinct := min(n, 1<<(8*min(size, 3))); len(seen) != distinct {
+			t.Errorf("%d-byte vectors: %d distinct hashes of %d vectors", size, len(seen), distinct)
+		}
+	}
+}
+
+func BenchmarkHash64(b *testing.B) {
+	v := make([]byte, 64)
+	for i := range v {
+		v[i] = byte(i)
+	}
+	for b.Loop() {
+		v[0]++
+		sink += Hash(v)
+	}
+}
+
+var sink uint64
+
+// TestSetAgainstMap runs a set through many halvings against a map of
+// what it must hold: the hashes below θ, visited or omitted.
+func TestSetAgainstMap(t *testing.T) {
+	s := NewCap(1 << 7)
+	s.toSet()
+	want := map[uint64]bool{} // hash → omitted
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := range 20000 {
+		h := r.Uint64() | 1
+		if n%3 == 0 {
+			s.Reached(h)
+			if _, ok := want[h]; !ok {
+				want[h] = true
+			}
+		} else {
+			s.Visited(h)
+			want[h] = false
+		}
+		if n%1000 != 999 {
+			continue
+		}
+		got := map[uint64]bool{}
+		s.Each(func(h uint64, om bool) { got[h] = om })
+		visited, omitted := 0, 0
+		for h, om := range want {
+			if !s.Keeps(h) {
+				continue
+			}
+			if g, ok := got[h]; !ok || g != om {
+				t.Fatalf("after %d: %#x kept %v omitted %v, want omitted %v", n, h, ok, g, om)
+			}
+			if i, found := s.find(h); !found || s.table[i] != h {
+				t.Fatalf("after %d: %#x not found by its probe sequence", n, h)
+			}
+			if om {
+				omitted++
+			} else {
+				visited++
+			}
+		}
+		if len(got) != visited+omitted || s.Len() != visited || s.Omitted() != omitted {
+			t.Fatalf("after %d: %d entries (len %d, omitted %d), want %d and %d", n, len(got), s.Len(), s.Omitted(), visited, omitted)
+		}
+	}
+	if s.Level() < 5 {
+		t.Errorf("level %d: the test wants many halvings", s.Level())
+	}
+}
