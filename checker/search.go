@@ -69,10 +69,14 @@ type DFS struct {
 	// the exact store only, at most maxBeyond): those it never stored
 	// elsewhere bound the coverage.
 	beyond *store.Exact
-	// reduce: the search reduces by partial order; onStack then holds
-	// the keys of the stored states on the search stack (pan's
-	// FULLSTACK), whose arrivals do not justify a reduction.
+	// reduce: the search reduces by partial order, and must know which
+	// stored states are on the search stack (pan's FULLSTACK): their
+	// arrivals do not justify a reduction. A store with payloads keeps
+	// the mark in a byte of the state's payload (marks; frame.ref finds
+	// it again on the way back); a filter, a cache or a script followed
+	// keep the keys apart, in onStack.
 	reduce  bool
+	marks   store.Payloads
 	onStack map[string]struct{}
 	// sample is the sample of the states stored (Result.Sample); with a
 	// store that may confuse states (lossy), every arrival is checked
@@ -113,7 +117,12 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	}
 	if opts.Reduce && m.NoReduce == "" {
 		d.reduce = true
-		d.onStack = map[string]struct{}{}
+		if p, ok := st.(store.Payloads); ok && st.Len() == 0 && opts.Follower == nil && d.track == nil {
+			p.SetPayload(1)
+			d.marks = p
+		} else {
+			d.onStack = map[string]struct{}{}
+		}
 	}
 	return d
 }
@@ -270,6 +279,7 @@ type frame struct {
 	// atomic sequences and rendezvous).
 	presel int16
 	good   bool
+	ref    uint64 // the payload of the frame's state, with DFS.marks
 }
 
 // search explores the state space from s0, at depth depth.
@@ -328,7 +338,11 @@ func (d *DFS) pop(moved bool) {
 	}
 	if d.reduce {
 		f := d.frames.top()
-		if f.stored {
+		switch {
+		case !f.stored:
+		case d.marks != nil:
+			d.marks.Payload(f.ref)[0] = 0
+		default:
 			delete(d.onStack, string(d.m.Key(d.stateAt(int(f.depth)), d.key)))
 		}
 		// An unstored state (inside an atomic sequence, a rendezvous
@@ -488,13 +502,17 @@ func (d *DFS) passDone(f *frame) {
 
 // storeScripted inserts key into the store, recording the arrival in the
 // script being written; a certification asks the script instead.
-func (d *DFS) storeScripted(key []byte) bool {
+func (d *DFS) storeScripted(key []byte) (isNew bool, ref uint64) {
 	if r := d.opts.Follower; r != nil {
 		isNew, err := r.Arrive(store.Fingerprint(key))
 		d.deviate(err)
-		return isNew
+		return isNew, 0
 	}
-	isNew := d.store.Insert(key)
+	if d.marks != nil {
+		ref, isNew = d.marks.Put(key)
+	} else {
+		isNew = d.store.Insert(key)
+	}
 	if w := d.opts.Recorder; w != nil {
 		if d.numbered != nil {
 			w.Arrive(nil, isNew, d.numbered.LastID())
@@ -502,7 +520,7 @@ func (d *DFS) storeScripted(key []byte) bool {
 			w.Arrive(key, isNew, 0)
 		}
 	}
-	return isNew
+	return isNew, ref
 }
 
 // moveScripted records that the search takes transition t of process pid,
@@ -550,7 +568,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
 	}
-	isNew := d.storeScripted(key)
+	isNew, ref := d.storeScripted(key)
 	if smp := d.sample; smp != nil {
 		// An observer: nothing the search counts depends on it. The
 		// hash is computed for new states only, unless the store may
@@ -565,10 +583,20 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	}
 	if d.reduce {
 		// pan's tau&64 of the parent: a move that leaves the stack.
-		if isNew {
+		var on bool
+		switch {
+		case d.marks != nil:
+			mark := d.marks.Payload(ref)
+			on = mark[0] != 0
+			if isNew {
+				mark[0], f.ref = 1, ref
+			}
+		case isNew:
 			d.onStack[string(key)] = struct{}{}
+		default:
+			_, on = d.onStack[string(key)]
 		}
-		if _, on := d.onStack[string(key)]; isNew || !on {
+		if !on {
 			if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
 				d.frames.at(n - 2).good = true
 			}
