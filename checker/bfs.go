@@ -38,6 +38,18 @@ type BFS struct {
 	queued  int64      // the bytes the queue's states hold
 	start   time.Time
 	lastLog time.Time
+
+	// Partial-order reduction (Options.Reduce): a process explored
+	// alone keeps the reduction when one of its moves reached a state
+	// not yet expanded (pan's tau&64 in bfs: a new state, or one still
+	// in the queue). A store with payloads marks the queued states in a
+	// byte of theirs (marks; lastRef is the state looked up last, pan's
+	// Lstate); a filter counts the vectors queued (inQueue).
+	reduce  bool
+	marks   store.Payloads
+	lastRef uint64
+	inQueue map[string]int32
+	good    bool
 }
 
 // bfsNode is a state the search queued: how it was reached (pan's Trail
@@ -60,6 +72,11 @@ type bfsEntry struct {
 	// the offer (pan's x, queued again when the offer fails).
 	pending, sender int32
 	before          *vm.State
+	// mark is the payload whose queued mark the entry clears when it
+	// is expanded (0: none). pan clears its Lstate of the time it
+	// queued the entry: the entry's own state, or for a state queued
+	// again after a failed rendezvous, the last state looked up.
+	mark uint64
 }
 
 // Marks of bfsNode.marks, as pan names them in o_pm.
@@ -88,18 +105,26 @@ func NewBFS(m *vm.Model, opts Options) *BFS {
 	if st == nil {
 		st = store.NewExact()
 	}
-	return &BFS{m: m, opts: opts, store: st, vm: vm.NewMachine(m)}
+	b := &BFS{m: m, opts: opts, store: st, vm: vm.NewMachine(m)}
+	if opts.Reduce && m.NoReduce == "" {
+		b.reduce = true
+		if p, ok := st.(store.Payloads); ok && st.Len() == 0 {
+			p.SetPayload(1)
+			b.marks = p
+		} else {
+			b.inQueue = map[string]int32{}
+		}
+	}
+	return b
 }
 
 // Run searches the state space and returns the result. A never claim,
-// a cycle search, partial-order reduction, a search script and a state
-// cache are the depth-first search's only.
+// a cycle search, a search script and a state cache are the depth-first
+// search's only.
 func (b *BFS) Run() (*Result, error) {
 	switch {
 	case b.m.Claim != nil || b.opts.Cycles != NoCycles:
 		return nil, errors.New("the breadth-first search checks safety properties without a never claim")
-	case b.opts.Reduce:
-		return nil, errors.New("the breadth-first search does not reduce by partial order yet")
 	case b.opts.Recorder != nil || b.opts.Follower != nil || b.opts.Start != nil:
 		return nil, errors.New("search scripts are the depth-first search's")
 	}
@@ -111,6 +136,7 @@ func (b *BFS) Run() (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Breadth: &BreadthStats{}}
+	res.Reduced = b.reduce
 	b.res = res
 	res.Reached = make([][]bool, b.m.NumIDs())
 	for _, pt := range b.m.Units {
@@ -135,7 +161,7 @@ func (b *BFS) Run() (*Result, error) {
 		if !b.insert(s0) {
 			return
 		}
-		b.push(bfsNode{parent: -1, pid: -1}, s0.Clone(), 0, -1, nil)
+		b.push(bfsNode{parent: -1, pid: -1}, s0.Clone(), 0, -1, nil, b.lastRef, true)
 		for b.head < len(b.queue) {
 			e := b.pop()
 			n := b.nodes[e.node]
@@ -178,7 +204,7 @@ func (b *BFS) Run() (*Result, error) {
 				if n.parent >= 0 && b.nodes[n.parent].atomic {
 					x := &b.nodes[n.parent]
 					x.marks |= bfsRequeued
-					b.push(*x, e.before, 0, -1, nil)
+					b.push(*x, e.before, 0, -1, nil, b.lastRef, false)
 				}
 			case e.state.NrProcs() > 0 && !b.m.ValidEnd(e.state):
 				b.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth}, e.node, nil)
@@ -207,11 +233,30 @@ func (b *BFS) Run() (*Result, error) {
 // pan makes (vm.Pass: the atomic owner alone, then everyone, then the
 // timeout pass; a rendezvous offer's receives only), queueing every new
 // state a move reaches, and reports whether something moved.
+//
+// Reducing, it first tries the processes pan's bfs preselects, one at a
+// time from the highest pid down (firstSafe, with one process too,
+// unlike the depth-first search): the first whose moves reach a state
+// not yet expanded is explored alone. When none is, every process
+// moves, those tried included: their moves are made, and counted,
+// again.
 func (b *BFS) expand(e bfsEntry, pass *vm.Pass, midrv *int64) bool {
 	s, res, machine := e.state, b.res, b.vm
 	depth := int(b.nodes[e.node].depth)
+	presel := -1
+	if b.reduce && e.pending == 0 && pass.Owner() < 0 {
+		// (pan also skips it for a state queued again after a failed
+		// rendezvous that was preselected, nps; but it queues a state
+		// again only when it was inside an atomic sequence)
+		presel = firstSafe(b.m, s, s.NrProcs()-1, 0, 0, false, false)
+	}
 	for {
-		pass.Begin(s)
+		if presel >= 0 {
+			pass.BeginOnly(s, presel)
+			b.good = false
+		} else {
+			pass.Begin(s)
+		}
 		for {
 			pid, t, ok := pass.Next(machine, s)
 			if t == nil {
@@ -261,7 +306,14 @@ func (b *BFS) expand(e bfsEntry, pass *vm.Pass, midrv *int64) bool {
 			if offer != 0 {
 				before = s
 			}
-			b.push(n, next, int32(offer), int32(pid), before)
+			b.push(n, next, int32(offer), int32(pid), before, b.lastRef, true)
+		}
+		if presel >= 0 {
+			if b.good {
+				return true
+			}
+			presel = firstSafe(b.m, s, presel-1, 0, 0, false, false)
+			continue
 		}
 		if pass.Moved() {
 			return true
@@ -328,10 +380,25 @@ func (b *BFS) path(node int32) []trail.Step {
 func (b *BFS) insert(s *vm.State) bool {
 	res := b.res
 	v := b.m.Vector(s)
-	if !b.store.Insert(v) {
+	var isNew bool
+	if b.marks != nil {
+		b.lastRef, isNew = b.marks.Put(v)
+	} else {
+		isNew = b.store.Insert(v)
+	}
+	if !isNew {
 		res.Matched++
+		if b.reduce {
+			switch {
+			case b.marks != nil:
+				b.good = b.good || b.marks.Payload(b.lastRef)[0] != 0
+			default:
+				b.good = b.good || b.inQueue[string(v)] > 0
+			}
+		}
 		return false
 	}
+	b.good = true
 	res.Stored++
 	if len(v) > res.MaxVector {
 		res.MaxVector = len(v)
@@ -345,13 +412,27 @@ func (b *BFS) insert(s *vm.State) bool {
 	return true
 }
 
-// push queues a new node's state.
-func (b *BFS) push(n bfsNode, s *vm.State, pending, sender int32, before *vm.State) {
+// push queues a node's state; mark is the payload the entry clears when
+// it is expanded (bfsEntry.mark), and marks as queued when the state is
+// new (fresh), as pan's h_store tags a new state only.
+func (b *BFS) push(n bfsNode, s *vm.State, pending, sender int32, before *vm.State, mark uint64, fresh bool) {
 	if len(b.nodes) == 1<<31-1 {
 		b.stop(search.Stop{Reason: search.StateBound, Detail: "more than 2^31 states queued"})
 	}
 	b.nodes = append(b.nodes, n)
-	b.queue = append(b.queue, bfsEntry{node: int32(len(b.nodes) - 1), state: s, pending: pending, sender: sender, before: before})
+	e := bfsEntry{node: int32(len(b.nodes) - 1), state: s, pending: pending, sender: sender, before: before}
+	switch {
+	case b.marks != nil:
+		e.mark = mark
+		if fresh {
+			b.marks.Payload(mark)[0] = 1
+		}
+	case b.inQueue != nil:
+		// (pan -DBITSTATE compares the state with every vector queued,
+		// a state queued again included)
+		b.inQueue[string(b.m.Vector(s))]++
+	}
+	b.queue = append(b.queue, e)
 	b.queued += int64(len(s.Buf))
 }
 
@@ -361,6 +442,15 @@ func (b *BFS) pop() bfsEntry {
 	e := b.queue[b.head]
 	b.queue[b.head] = bfsEntry{}
 	b.head++
+	switch {
+	case b.marks != nil:
+		b.marks.Payload(e.mark)[0] = 0
+	case b.inQueue != nil:
+		key := string(b.m.Vector(e.state))
+		if b.inQueue[key]--; b.inQueue[key] == 0 {
+			delete(b.inQueue, key)
+		}
+	}
 	b.queued -= int64(len(e.state.Buf))
 	if b.head >= 1024 && b.head*2 >= len(b.queue) {
 		b.queue = append(b.queue[:0], b.queue[b.head:]...)

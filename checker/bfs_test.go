@@ -19,9 +19,27 @@ import (
 	"gmc/trail"
 )
 
-// bfsBuild is how pan is built for its breadth-first search without
-// reduction, the safety search without claim.
-var bfsBuild = []string{"-DBFS", "-DNOREDUCE", "-DSAFETY", "-DNOCLAIM"}
+// bfsBuild is how pan is built for its breadth-first search, the safety
+// search without claim; bfsBuildNoReduce without partial-order reduction.
+var (
+	bfsBuild         = []string{"-DBFS", "-DSAFETY", "-DNOCLAIM"}
+	bfsBuildNoReduce = []string{"-DBFS", "-DNOREDUCE", "-DSAFETY", "-DNOCLAIM"}
+)
+
+// bfsMode is one way of running both searches: merging or not, reducing
+// or not.
+type bfsMode struct{ noMerge, reduce bool }
+
+func (m bfsMode) String() string {
+	s := "merge"
+	if m.noMerge {
+		s = "nomerge"
+	}
+	if m.reduce {
+		return s + "-por"
+	}
+	return s
+}
 
 // bfsNotYet are models whose breadth-first counts differ from pan's, with
 // the reason.
@@ -51,14 +69,18 @@ func panBFSLines(report string) (nominal, rvs string) {
 // cg formats n as C's %g does (six significant digits).
 func cg(n int64) string { return strconv.FormatFloat(float64(n), 'g', 6, 64) }
 
-// compareBFS runs pan -DBFS and gmc's BFS on model with -c maxErrors (0:
-// never stop) and -m maxDepth, and compares stored, matched, transitions,
-// atomic steps, depth, errors, the nominal states and the rendezvous, and
-// the unreached listing of a search that completed. It returns the two
-// counts for a table.
-func compareBFS(t *testing.T, model string, noMerge bool, maxErrors, maxDepth int, bits *store.Bitstate) (string, string) {
+// compareBFS runs pan -DBFS and gmc's BFS on model in mode with -c
+// maxErrors (0: never stop) and -m maxDepth, and compares stored, matched,
+// transitions, atomic steps, depth, errors, the nominal states and the
+// rendezvous, and the unreached listing of a search that completed. It
+// returns the two counts for a table.
+func compareBFS(t *testing.T, model string, mode bfsMode, maxErrors, maxDepth int, bits *store.Bitstate) (string, string) {
 	t.Helper()
-	build := bfsBuild
+	build := bfsBuildNoReduce
+	if mode.reduce {
+		build = bfsBuild
+	}
+	noMerge := mode.noMerge
 	popts := spinref.Options{NoMerge: noMerge, Optimize: !testing.Short(), Timeout: 10 * time.Minute, Build: build,
 		MaxErrors: maxErrors, MaxDepth: maxDepth}
 	if bits != nil {
@@ -76,7 +98,7 @@ func compareBFS(t *testing.T, model string, noMerge bool, maxErrors, maxDepth in
 	if err != nil {
 		t.Fatalf("gmc: %v", err)
 	}
-	opts := Options{Budget: search.Budget{MaxDepth: maxDepth, MaxErrors: maxErrors}}
+	opts := Options{Budget: search.Budget{MaxDepth: maxDepth, MaxErrors: maxErrors}, Reduce: mode.reduce}
 	if bits != nil {
 		opts.Store = bits
 	}
@@ -107,8 +129,9 @@ func compareBFS(t *testing.T, model string, noMerge bool, maxErrors, maxDepth in
 }
 
 // TestBFSConformance runs pan -DBFS and gmc's breadth-first search on the
-// conformance corpus (SPIN's examples and examples/models, with -c0, with
-// statement merging) and compares their counts.
+// conformance corpus (SPIN's examples and examples/models, with -c0) and
+// compares their counts, in two modes: with statement merging and
+// reduction, the default, and with neither.
 func TestBFSConformance(t *testing.T) {
 	if !spinref.Available() {
 		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
@@ -124,25 +147,20 @@ func TestBFSConformance(t *testing.T) {
 	t.Run("models", func(t *testing.T) {
 		for _, model := range models {
 			name := filepath.Base(model)
-			for _, noMerge := range []bool{false, true} {
-				// One mode per model (the short corpus's, else merging:
-				// the search does not depend on it, and the spin cases
-				// run both): the suite stays in minutes.
-				if noMerge != (testing.Short() && shortCorpus[model]) {
+			// Two of the four modes (the spin cases run all four; the
+			// short corpus one): the suite stays in minutes.
+			for _, mode := range []bfsMode{{false, true}, {true, false}} {
+				if testing.Short() && mode.noMerge != shortCorpus[model] {
 					continue
 				}
-				mode := "merge"
-				if noMerge {
-					mode = "-o3"
-				}
-				t.Run(name+"/"+mode, func(t *testing.T) {
+				t.Run(name+"/"+mode.String(), func(t *testing.T) {
 					if why, ok := bfsNotYet[name]; ok {
 						t.Skipf("known difference: %s", why)
 					}
 					t.Parallel()
-					pan, gmc := compareBFS(t, model, noMerge, 0, spinref.DefaultMaxDepth, nil)
+					pan, gmc := compareBFS(t, model, mode, 0, spinref.DefaultMaxDepth, nil)
 					mu.Lock()
-					table = append(table, fmt.Sprintf("%-40s %-6s %24s %24s", name, mode, pan, gmc))
+					table = append(table, fmt.Sprintf("%-40s %-11s %24s %24s", name, mode, pan, gmc))
 					mu.Unlock()
 				})
 			}
@@ -153,9 +171,11 @@ func TestBFSConformance(t *testing.T) {
 }
 
 // TestBFSSpinCases runs pan -DBFS and gmc's breadth-first search on the
-// models of SPIN's rules (testdata/spinnotes, testdata/semantics), in
-// both merging modes, with their -m bound and -c0: rendezvous, atomic
-// sequences, d_steps, process creation, timeout, else, unless.
+// models of SPIN's rules (testdata/spinnotes, testdata/semantics, and
+// the reduction's, testdata/por), in both merging modes, reduced and
+// not, with their -m bound and -c0: rendezvous, atomic sequences,
+// d_steps, process creation, timeout, else, unless, the reduction's
+// preselection.
 func TestBFSSpinCases(t *testing.T) {
 	if !spinref.Available() {
 		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
@@ -168,21 +188,23 @@ func TestBFSSpinCases(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("found only %d cases", len(files))
 	}
+	por, _ := filepath.Glob("testdata/por/*.pml")
+	if len(por) < 40 {
+		t.Fatalf("found only %d reduction cases", len(por))
+	}
 	if testing.Short() {
 		files = modeltest.Subset(files, 2)
+		por = modeltest.Subset(por, 4)
 	}
+	modes := []bfsMode{{false, false}, {true, false}, {false, true}, {true, true}}
 	t.Run("cases", func(t *testing.T) {
 		for _, file := range files {
 			c := readNoteCase(t, file)
 			if c.spin != "" {
 				continue // spin flags of their own (-o1, -o2...): the plain builds only
 			}
-			for _, noMerge := range []bool{false, true} {
-				mode := "merge"
-				if noMerge {
-					mode = "nomerge"
-				}
-				t.Run(filepath.Base(file)+"/"+mode, func(t *testing.T) {
+			for _, mode := range modes {
+				t.Run(filepath.Base(file)+"/"+mode.String(), func(t *testing.T) {
 					if why, ok := bfsNotYet[filepath.Base(file)]; ok {
 						t.Skipf("known difference: %s", why)
 					}
@@ -190,12 +212,20 @@ func TestBFSSpinCases(t *testing.T) {
 						t.Skip(why)
 					}
 					t.Parallel()
-					compareBFS(t, file, noMerge, 0, c.maxDepth, nil)
+					compareBFS(t, file, mode, 0, c.maxDepth, nil)
 					if c.expect["merge"].errors > 0 {
 						// the first error, where both stop: the counts
 						// so far, and its depth
-						compareBFS(t, file, noMerge, 1, c.maxDepth, nil)
+						compareBFS(t, file, mode, 1, c.maxDepth, nil)
 					}
+				})
+			}
+		}
+		for _, file := range por {
+			for _, mode := range modes {
+				t.Run("por/"+filepath.Base(file)+"/"+mode.String(), func(t *testing.T) {
+					t.Parallel()
+					compareBFS(t, file, mode, 0, 100000, nil)
 				})
 			}
 		}

@@ -199,7 +199,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
 	opts.Reduce = !f.noReduce && (rf.search == "dfs" || rf.search == "bfs")
 	if opts.Reduce && m.NoReduce == "" {
-		if why := reduceRefused(m, f, rf.search); why != "" {
+		if why := reduceRefused(m, f); why != "" {
 			// Say so: the counts are then pan -DNOREDUCE's.
 			fmt.Fprintf(stderr, "gmc: note: no partial-order reduction: %s; the counts are those of pan built with -DNOREDUCE\n", why)
 			opts.Reduce = false
@@ -429,11 +429,12 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "gmc: search stopped: %s\n", res.Stop)
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
-	if res.Reduced {
-		fmt.Fprintln(w, "\t+ Partial Order Reduction")
-	}
+	// (in pan's order)
 	if res.Breadth != nil {
 		fmt.Fprintln(w, "\t+ Breadth-First Search")
+	}
+	if res.Reduced {
+		fmt.Fprintln(w, "\t+ Partial Order Reduction")
 	}
 	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
@@ -923,11 +924,9 @@ const version = "0.1"
 // cannot have it, "" if it can: pan refuses it with weak fairness in a
 // model with rendezvous, and gmc does not reduce a bitstate search of a
 // claim or cycles (pan keeps the proviso's mark in its stack table).
-func reduceRefused(m *vm.Model, f runFlags, search string) string {
+func reduceRefused(m *vm.Model, f runFlags) string {
 	product := f.mode.claim != "" || f.mode.cycles != checker.NoCycles
 	switch {
-	case search == "bfs":
-		return "the breadth-first search does not reduce yet"
 	case f.mode.fair && f.mode.cycles != checker.NoCycles && m.HasRendezvous():
 		return "pan refuses it with weak fairness (-f) in a model with rendezvous channels"
 	case product && f.bitstate:
