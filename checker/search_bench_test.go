@@ -1,10 +1,13 @@
 package checker
 
 import (
+	"testing"
+
 	"gmc/internal/modeltest"
+	"gmc/lang"
 	"gmc/search"
 	"gmc/store"
-	"testing"
+	"gmc/vm"
 )
 
 // BenchmarkSearch is one exhaustive search of an example model, the
@@ -39,6 +42,30 @@ func benchSearch(b *testing.B, noSample, bitstate bool) {
 		res, err := NewDFS(m, opts).Run()
 		if err != nil || !res.Complete() {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNonProgress is the non-progress cycle search (-l, without
+// reduction) of SPIN's mobile1 example, a product search small enough to
+// repeat: where the product search spends its time.
+//
+//	go test ./checker -run XXX -bench NonProgress -cpuprofile cpu.out
+func BenchmarkNonProgress(b *testing.B) {
+	const file = "/usr/share/doc/spin/examples/Examples/LTL/mobile1.pml"
+	spec, diags := lang.Load(file, nil)
+	if diags.ErrorCount() > 0 {
+		b.Skipf("%s: %v (SPIN's examples are installed with spin)", file, diags)
+	}
+	m, err := vm.Compile(spec, vm.Options{NonProgress: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		opts := Options{Budget: search.Budget{MaxDepth: 100000}, Cycles: NonProgressCycles}
+		res, err := NewDFS(m, opts).Run()
+		if err != nil || res.Stored != 61574 {
+			b.Fatal(err, res.Stored)
 		}
 	}
 }
