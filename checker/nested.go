@@ -126,6 +126,7 @@ type product struct {
 	nstates int64    // first visits, shadows included
 	shadows int64
 	lstate  uint64 // the tags of the state the last lookup found (pan's Lstate)
+	jj      bool   // with bitstate storage: the state the last lookup found is on this phase's stack (pan's JJ)
 	ldepth  int    // the depth at which that state was stored (Lstate->D)
 	found   int    // the depth an error is reported at (pan's depthfound, -1: none)
 	start   time.Time
@@ -164,9 +165,6 @@ func (d *DFS) runProduct() (*Result, error) {
 	}
 	if p.reduce && p.cycles && p.fair && d.m.HasRendezvous() {
 		return nil, errors.New("partial-order reduction is not compatible with weak fairness in a model with rendezvous channels (pan refuses it too): search without reduction")
-	}
-	if p.reduce && bits != nil {
-		return nil, errors.New("partial-order reduction with never claims and cycle searches needs a store that keeps each state's tags (exact, hc or collapse): pan -DBITSTATE keeps its proviso bit on its stack table, which gmc does not copy")
 	}
 	if c := d.m.Claim; c != nil {
 		p.claimNoProgress = !slices.ContainsFunc(c.PCs, func(pc *vm.PC) bool { return pc.Progress })
@@ -358,12 +356,13 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 }
 
 // lookupBits is lookup with bitstate storage, pan's b_store with the
-// stack kept apart: 0 new, 1 seen (on this phase's stack or not), 3 on the
-// first phase's stack (a cycle). A state new in the second phase counts
-// as a shadow, as in b_store.
+// stack kept apart: 0 new, 1 seen (on this phase's stack or not: p.jj
+// says which), 3 on the first phase's stack (a cycle). A state new in the
+// second phase counts as a shadow, as in b_store.
 func (p *product) lookupBits(s *vm.State) int {
 	key := p.bitsKey(s)
 	_, onStack := p.onStack[string(key)]
+	p.jj = onStack
 	ii := 1
 	isNew := p.bits.Insert(key)
 	if p.sample != nil && p.aT&1 == 0 {
@@ -488,10 +487,11 @@ allOver:
 				// What the parent's reduction proviso looks at: a
 				// move that met the stack (cycle searches), or one that
 				// did not (-DSAFETY).
+				hit := ii == 2 || p.bits != nil && ii == 1 && p.jj
 				switch {
-				case p.cycles && ii == 2:
+				case p.cycles && hit:
 					parent.tau |= tauTrunc
-				case !p.cycles && ii != 2:
+				case !p.cycles && !hit:
 					parent.tau |= tauGood
 				}
 			}
@@ -511,6 +511,7 @@ allOver:
 			n.ostate = p.lstate
 			if p.bits != nil {
 				p.onStack[string(p.bitsKey(s))] = int32(depth)
+				n.ostate = 1 // (on the stack table: mayReduce)
 			}
 		}
 	}
@@ -710,18 +711,27 @@ func (p *product) provisoState(n, parent *pnode) uint64 {
 
 // mayReduce reports whether node n may reduce: always in the first
 // phase, in the nested search only where the first did not refuse to.
+//
+// With bitstate storage, pan keeps the bit in its stack table's entry of
+// the state, with the phase in the state: the nested search's entries are
+// its own, put with the bit clear, and the first phase's are cleared when
+// they leave the stack, before the nested search starts. The bit it
+// reads is then always clear.
 func (p *product) mayReduce(n, parent *pnode) bool {
 	if p.aT&1 == 0 {
 		return true
 	}
 	ref := p.provisoState(n, parent)
+	if p.bits != nil {
+		return p.cycles && ref != 0
+	}
 	return p.cycles && ref != 0 && p.store.Payload(ref)[tagSeen]&tagProviso == 0
 }
 
 // markProviso marks node n's state: the nested search will not reduce
 // there.
 func (p *product) markProviso(n, parent *pnode) {
-	if ref := p.provisoState(n, parent); ref != 0 {
+	if ref := p.provisoState(n, parent); ref != 0 && p.bits == nil {
 		p.store.Payload(ref)[tagSeen] |= tagProviso
 	}
 }

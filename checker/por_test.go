@@ -3,10 +3,12 @@ package checker
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"gmc/internal/spinref"
 	"gmc/lang"
 	"gmc/search"
 	"gmc/store"
@@ -146,5 +148,66 @@ func (e expectation) check(t *testing.T, prefix string, got expectation) {
 		t.Errorf("%sgot  stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d\nwant stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d (pan)", prefix,
 			got.stored, got.matched, got.transitions, got.atomic, got.depth, got.errors,
 			e.stored, e.matched, e.transitions, e.atomic, e.depth, e.errors)
+	}
+}
+
+// TestPORBitstateProduct runs the product search reduced with bitstate
+// storage against pan built with -DBITSTATE and without -DNOREDUCE, on
+// the rows of testdata/por/expected.tsv that compose a claim or look for
+// cycles (their counts in expected.tsv are the full store's): pan keeps
+// the proviso's bit in its stack table, whose entries the nested search
+// puts afresh, so the nested search reduces wherever it can
+// (product.mayReduce). A filter of 2^24 bits loses none of these states.
+func TestPORBitstateProduct(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the test needs SPIN (apt-get install spin)")
+	}
+	if testing.Short() {
+		t.Skip("a pan build per row: the full suite runs it")
+	}
+	builds := map[CycleMode][]string{NoCycles: {"-DSAFETY", "-DBITSTATE"}, AcceptanceCycles: {"-DBITSTATE"}, NonProgressCycles: {"-DNP", "-DBITSTATE"}}
+	panFlags := map[CycleMode][]string{NoCycles: nil, AcceptanceCycles: {"-a"}, NonProgressCycles: {"-l"}}
+	n := 0
+	for _, r := range readPORRows(t) {
+		file := filepath.Join("testdata/por", r.model+".pml")
+		spec, diags := lang.Load(file, nil)
+		if diags.ErrorCount() > 0 {
+			t.Fatalf("%v", diags)
+		}
+		opts := vm.Options{}
+		if names := vm.ClaimNames(spec); len(names) > 0 {
+			opts.Claim = names[0]
+		}
+		if r.cycles == NonProgressCycles {
+			opts.Claim, opts.NonProgress = "", true
+		}
+		if r.mode == "safety-noreduce" || r.cycles == NoCycles && opts.Claim == "" {
+			continue
+		}
+		n++
+		t.Run(r.model+"/"+r.mode, func(t *testing.T) {
+			t.Parallel()
+			want, err := spinref.Run(file, spinref.Options{MaxDepth: r.maxDepth, Build: builds[r.cycles], PanFlags: append(slices.Clip(panFlags[r.cycles]), "-w24")})
+			if err != nil {
+				t.Fatalf("pan: %v", err)
+			}
+			m, err := vm.Compile(spec, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bits, err := store.NewBitstate(24, 3, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: r.maxDepth}, Cycles: r.cycles, Reduce: true, Store: bits}).Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+			expectation{want.Stored, want.Matched, want.Transitions, want.AtomicSteps, want.DepthReached, want.Errors}.check(t, "", got)
+		})
+	}
+	if n < 10 {
+		t.Errorf("only %d rows with a claim or cycles", n)
 	}
 }

@@ -922,15 +922,10 @@ const version = "0.1"
 
 // reduceRefused says why a run that asks for partial-order reduction
 // cannot have it, "" if it can: pan refuses it with weak fairness in a
-// model with rendezvous, and gmc does not reduce a bitstate search of a
-// claim or cycles (pan keeps the proviso's mark in its stack table).
+// model with rendezvous.
 func reduceRefused(m *vm.Model, f runFlags) string {
-	product := f.mode.claim != "" || f.mode.cycles != checker.NoCycles
-	switch {
-	case f.mode.fair && f.mode.cycles != checker.NoCycles && m.HasRendezvous():
+	if f.mode.fair && f.mode.cycles != checker.NoCycles && m.HasRendezvous() {
 		return "pan refuses it with weak fairness (-f) in a model with rendezvous channels"
-	case product && f.bitstate:
-		return "not in a bitstate search with a never claim or cycles, yet"
 	}
 	return ""
 }
