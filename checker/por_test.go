@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gmc/internal/modeltest"
 	"gmc/internal/spinref"
 	"gmc/lang"
 	"gmc/search"
@@ -209,5 +210,49 @@ func TestPORBitstateProduct(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("only %d rows with a claim or cycles", n)
+	}
+}
+
+// TestPORStackProviso runs pan -a, built for cycles (no -DSAFETY) and
+// with reduction, on the models of testdata/por without accept labels or
+// claims: pan ignores -a and makes a safety search with its build's
+// proviso (Options.StackProviso), which refuses a process whose moves met
+// the stack or the depth bound, as gmc run -a does there.
+func TestPORStackProviso(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the test needs SPIN (apt-get install spin)")
+	}
+	if testing.Short() {
+		t.Skip("a pan build per model: the full suite runs it")
+	}
+	files, _ := filepath.Glob("testdata/por/*.pml")
+	differs := 0
+	for _, file := range files {
+		m := modeltest.MustCompile(t, file, false)
+		if m.HasAcceptLabels() || m.Claim != nil || len(m.Spec.LTLs) > 0 || m.NoReduce != "" {
+			continue
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".pml")
+		if why := porNotYet[name+"/safety-por"]; why != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			want, err := spinref.Run(file, spinref.Options{MaxDepth: 100000, Build: []string{}, PanFlags: []string{"-a"}})
+			if err != nil {
+				t.Fatalf("pan: %v", err)
+			}
+			res, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: 100000}, Reduce: true, StackProviso: true}).Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+			expectation{want.Stored, want.Matched, want.Transitions, want.AtomicSteps, want.DepthReached, want.Errors}.check(t, "", got)
+			if safety, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: 100000}, Reduce: true}).Run(); err == nil && safety.Stored+safety.Matched != res.Stored+res.Matched {
+				differs++
+			}
+		})
+	}
+	if differs == 0 {
+		t.Error("no model where the two provisos differ: the test shows nothing")
 	}
 }

@@ -54,10 +54,16 @@ type Options struct {
 	// the depth bound (the first phase then marks the state, and the
 	// nested search does not reduce there). A model SPIN builds without
 	// reduction (vm.Model.NoReduce) is searched in full (Result.Reduced
-	// says which). The product search reduces with the exact store only,
-	// and not with weak fairness in a model with rendezvous (pan refuses
-	// that too): Run returns an error.
+	// says which). The product search does not reduce with weak
+	// fairness in a model with rendezvous (pan refuses that too): Run
+	// returns an error.
 	Reduce bool
+	// StackProviso gives a reduced safety search the proviso of pan's
+	// builds without -DSAFETY, which pan -a runs as a safety search on a
+	// model without accept labels: a process explored alone is refused
+	// when it did not move or one of its moves met the search stack or
+	// the depth bound (docs/references.md#spin-por).
+	StackProviso bool
 
 	// noSample leaves out the sample of states (Result.Sample): for the
 	// benchmark that measures what the sample costs.

@@ -279,6 +279,9 @@ type frame struct {
 	// atomic sequences and rendezvous).
 	presel int16
 	good   bool
+	// With Options.StackProviso: one of the moves met the search stack
+	// or the depth bound (pan's tau&16, passed up the same way).
+	hit bool
 	ref    uint64 // the payload of the frame's state, with DFS.marks
 }
 
@@ -297,7 +300,7 @@ func (d *DFS) search(s0 *vm.State, depth int) {
 			s := d.stateAt(int(f.depth))
 			if d.reduce && f.kind == exploreFrame && f.pass.Owner() < 0 && !f.pass.Timeout() {
 				if pid := d.preselect(s, s.NrProcs()-1); pid >= 0 {
-					f.presel, f.good = int16(pid), false
+					f.presel, f.good, f.hit = int16(pid), false, false
 					f.pass.BeginOnly(s, pid)
 					break
 				}
@@ -347,8 +350,10 @@ func (d *DFS) pop(moved bool) {
 		}
 		// An unstored state (inside an atomic sequence, a rendezvous
 		// offer) passes up what its moves reached.
-		if f.good && (f.kind == handshakeFrame || f.pass.Owner() >= 0) && d.frames.len() > 1 {
-			d.frames.at(d.frames.len() - 2).good = true
+		if (f.kind == handshakeFrame || f.pass.Owner() >= 0) && d.frames.len() > 1 {
+			p := d.frames.at(d.frames.len() - 2)
+			p.good = p.good || f.good
+			p.hit = p.hit || f.hit
 		}
 	}
 	d.frames.pop()
@@ -363,6 +368,9 @@ func (d *DFS) enter(f *frame) {
 	if depth >= d.opts.MaxDepth {
 		res.DepthLimited = true
 		res.Matched++
+		if n := d.frames.len(); n > 1 {
+			d.frames.at(n - 2).hit = true // (pan's tau&16 of the parent)
+		}
 		if f.redo {
 			res.Redundant++
 		}
@@ -453,14 +461,18 @@ func (d *DFS) passDone(f *frame) {
 	}
 	s := d.stateAt(int(f.depth))
 	if f.presel >= 0 {
-		if f.good {
+		holds := f.good
+		if d.opts.StackProviso {
+			holds = f.pass.Moved() && !f.hit
+		}
+		if holds {
 			d.pop(true) // the reduction holds
 			return
 		}
 		// Rejected: the next safe process below, else all of them
 		// (those tried included: their moves are taken again).
 		pid := d.preselect(s, int(f.presel)-1)
-		f.presel, f.good = int16(pid), false
+		f.presel, f.good, f.hit = int16(pid), false, false
 		f.phase = phaseNext
 		if pid >= 0 {
 			f.pass.BeginOnly(s, pid)
@@ -596,10 +608,10 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		default:
 			_, on = d.onStack[string(key)]
 		}
-		if !on {
-			if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
-				d.frames.at(n - 2).good = true
-			}
+		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
+			p := d.frames.at(n - 2)
+			p.good = p.good || !on
+			p.hit = p.hit || on && !isNew
 		}
 	}
 	if !isNew {

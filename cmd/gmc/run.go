@@ -197,6 +197,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts.Cycles, opts.Fair = f.mode.cycles, f.mode.fair
+	// pan -a built for cycles, on a model without accept labels: a
+	// safety search with that build's proviso
+	opts.StackProviso = f.mode.noCycles == "no accept labels"
 	opts.Reduce = !f.noReduce && (rf.search == "dfs" || rf.search == "bfs")
 	if opts.Reduce && m.NoReduce == "" {
 		if why := reduceRefused(m, f); why != "" {
