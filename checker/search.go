@@ -282,7 +282,7 @@ type frame struct {
 	// With Options.StackProviso: one of the moves met the search stack
 	// or the depth bound (pan's tau&16, passed up the same way).
 	hit bool
-	ref    uint64 // the payload of the frame's state, with DFS.marks
+	ref uint64 // the payload of the frame's state, with DFS.marks
 }
 
 // search explores the state space from s0, at depth depth.
