@@ -155,6 +155,8 @@ var cliCases = []struct {
 	{"run_noreduce", []string{"run", "--no-reduce", "-c0", "por_local.pml"}, nil, nil},
 	{"run_reduce_bitstate", []string{"run", "-bitstate", "por_local.pml"}, nil, nil},
 	{"run_reduce_fair_rv", []string{"run", "-a", "-f", "-n", "rv_accept.pml"}, nil, nil},
+	{"run_reduce_a_no_accept", []string{"run", "-a", "-c0", "-n", "stack_proviso.pml"}, nil, nil},
+	{"run_reduce_a_no_accept_script", []string{"run", "-a", "--script", "x.script", "stack_proviso.pml"}, nil, nil},
 	{"dump_nomerge_define", []string{"dump", "--no-merge", "-DUNUSED=2", "fig8b.pml"}, nil, nil},
 	{"dump_help", []string{"help", "dump"}, nil, nil},
 	{"dump_syntax", []string{"dump", "syntax.pml"}, nil, nil},

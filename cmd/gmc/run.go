@@ -211,6 +211,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if opts.Reduce {
 		reduceWarnings(stderr, m, f.mode.claim != "" && f.mode.claim != vm.NonProgressClaim && len(spec.LTLs) == 0)
 	}
+	if opts.StackProviso && opts.Reduce && f.script != "" {
+		fmt.Fprintln(stderr, "gmc run: --script records the -DSAFETY build's reduction, and -a on a model without accept labels is pan's search in another build: leave out -a (the same safety search), or give --no-reduce")
+		return exitUsage
+	}
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.cache != "" || f.script != "" || f.coverage) {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact, hc, collapse or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
