@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gmc/lang"
+	"gmc/sim/msc"
 	"gmc/vm"
 )
 
@@ -20,6 +21,9 @@ type Options struct {
 	Locals   bool      // -l: the stepping process's locals after each step, and every process's at the end
 	Channels bool      // -c: the channels after each step
 	Stdin    io.Reader // what receives from STDIN read (nil: STDIN is an uninitialised channel)
+	// Chart, when set, is told the run's processes, messages and errors:
+	// its message sequence chart.
+	Chart *msc.Chart
 	// Stop, when closed, ends a simulation (an interrupt).
 	Stop <-chan struct{}
 }
@@ -132,6 +136,9 @@ func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
 	machine := r.Machine()
 	machine.Print = p.printf
 	machine.Trace = p.trace
+	if opts.Chart != nil {
+		machine.Chan = p.chanEvent
+	}
 	machine.SetPriority = func(pid, prio int) {
 		// SPIN's simulator says so, at the depth of the step doing it.
 		s := machine.State()

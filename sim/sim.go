@@ -108,6 +108,7 @@ func (p *printer) useCurrent() {
 func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	p.res.Created++
 	p.numberLocals(s, pid)
+	p.chartStart(s, pid, creator)
 	if !p.opts.Steps {
 		return
 	}
@@ -152,6 +153,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	}
 	switch {
 	case mv.T.End:
+		p.chartEnd(mv.Pid)
 		if p.opts.Steps && !p.quiet() {
 			fmt.Fprintf(p.w, "%3d:\t%s%sterminates\n", p.res.Depth, p.label(p.before, mv.Pid, p.pt), p.indent(mv.Pid))
 		}
@@ -312,6 +314,7 @@ func (p *printer) errors(pt *vm.ProcType, errs []*vm.RuntimeError) bool {
 	for _, e := range errs {
 		if e.Fatal {
 			p.errorLine(e.Stmt, e.Msg)
+			p.chartError(e)
 			p.res.Fatal = e
 			stop = true
 			continue
@@ -326,6 +329,7 @@ func (p *printer) errors(pt *vm.ProcType, errs []*vm.RuntimeError) bool {
 // assertion prints the two lines of a failed assertion.
 func (p *printer) assertion(pt *vm.ProcType, e *vm.RuntimeError) {
 	p.errorLine(e.Stmt, "assertion violated")
+	p.chartError(e)
 	text := "assert"
 	if e.Stmt != nil {
 		text = strings.TrimSpace(stmtText(pt, e.Stmt))

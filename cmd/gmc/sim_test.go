@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,5 +50,35 @@ init { printf("type a letter: "); STDIN?c; printf("got %c\n", c) }
 	}
 	if !strings.Contains(out.String(), "got x") {
 		t.Errorf("output %q", out.String())
+	}
+}
+
+// TestMSCFile checks that --msc writes an SVG document where it is told
+// to, for a simulation and a replay, and nothing when it cannot.
+func TestMSCFile(t *testing.T) {
+	inModels(t)
+	gmc([]string{"run", "assert.pml"}, io.Discard, io.Discard)
+	for _, args := range [][]string{
+		{"sim", "--seed", "1", "--msc", "sim.svg", "deadlock.pml"},
+		{"replay", "--msc", "replay.svg", "assert.pml"},
+	} {
+		gmc(args, io.Discard, io.Discard)
+		b, err := os.ReadFile(args[len(args)-2])
+		if err != nil {
+			t.Fatalf("gmc %s: %v", strings.Join(args, " "), err)
+		}
+		var doc struct {
+			XMLName xml.Name
+			ViewBox string `xml:"viewBox,attr"`
+		}
+		if err := xml.Unmarshal(b, &doc); err != nil || doc.XMLName.Local != "svg" || doc.ViewBox == "" {
+			t.Errorf("gmc %s: not an SVG document with a viewBox (%v): %.200s", strings.Join(args, " "), err, b)
+		}
+	}
+	if code := gmc([]string{"sim", "--msc", "nodir/x.svg", "hello.pml"}, io.Discard, io.Discard); code == exitOK {
+		t.Error("--msc into a missing directory: exit 0")
+	}
+	if files, _ := filepath.Glob("nodir*"); len(files) > 0 {
+		t.Errorf("left %v", files)
 	}
 }
