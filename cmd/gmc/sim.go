@@ -85,8 +85,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("sim", "gmc sim [flags] MODEL.pml", "gmc sim --seed 7 -p examples/models/philosophers.pml", stderr)
 	lopts := f.define(fs)
 	fs.Int64Var(&f.seed, "seed", 0, "random seed `S` (0: from the clock; the seed used is printed on stderr)")
+	fs.Int64Var(&f.seed, "n", 0, "random seed `S`, as spin -nS (the same as --seed)")
 	fs.BoolVar(&f.opts.Steps, "p", false, "show every step")
-	models, err := parseFlags(fs, args, "uj", stdout)
+	interactive := fs.Bool("i", false, "interactive, as spin -i: before each step, list the moves and read the number of the one to take from stdin (q quits)")
+	models, err := parseFlags(fs, args, "ujn", stdout)
 	if err != nil {
 		return helpOrUsage(err)
 	}
@@ -105,6 +107,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	out, flush := simOutput(stdout)
 	if stdin != nil {
 		f.opts.Stdin = flushFirst{stdin, out}
+		if *interactive {
+			f.opts.Choices = f.opts.Stdin
+		}
 	}
 	fmt.Fprintf(stderr, "gmc: seed %d (gmc sim --seed %d repeats this run)\n", f.seed, f.seed)
 	// An interrupt ends the simulation with its last state printed (and,
