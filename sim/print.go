@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gmc/lang"
+	"gmc/sim/msc"
 	"gmc/vm"
 )
 
@@ -20,6 +21,13 @@ type Options struct {
 	Locals   bool      // -l: the stepping process's locals after each step, and every process's at the end
 	Channels bool      // -c: the channels after each step
 	Stdin    io.Reader // what receives from STDIN read (nil: STDIN is an uninitialised channel)
+	// Choices, when set, makes a simulation interactive (spin -i): before
+	// each step it shows the moves and reads the number of the one to
+	// take from Choices (interactive.go).
+	Choices io.Reader
+	// Chart, when set, is told the run's processes, messages and errors:
+	// its message sequence chart.
+	Chart *msc.Chart
 	// Stop, when closed, ends a simulation (an interrupt).
 	Stop <-chan struct{}
 }
@@ -37,6 +45,7 @@ type Result struct {
 	InvalidEnd bool
 	Limited    bool // the -u bound stopped it
 	Stopped    bool // Options.Stop ended it
+	Quit       bool // the user quit an interactive simulation (q, or the end of the input)
 
 	// A replay's ends: a never claim at its end (or every process gone,
 	// the claim included); an accepting state without moves (a cycle
@@ -66,13 +75,15 @@ type Step struct {
 // and the numbers SPIN's simulator gives channels (not pan's, see
 // docs/spin-sim-output.md 1.9).
 type printer struct {
-	w     io.Writer
-	m     *vm.Model
-	opts  Options
-	r     *vm.Runner
-	res   *Result
-	pid   int         // the process whose printf output is being printed
-	queue map[int]int // channel id -> queue number shown
+	w    io.Writer
+	m    *vm.Model
+	opts Options
+	r    *vm.Runner
+	res  *Result
+	// chooser reads an interactive simulation's choices (nil: random)
+	chooser *chooser
+	pid     int         // the process whose printf output is being printed
+	queue   map[int]int // channel id -> queue number shown
 	// silent says, per pid, that the process's last step passes the
 	// jumps after it without steps (inside an atomic sequence).
 	silent [256]bool // (a pid is a byte of the state)
@@ -132,6 +143,9 @@ func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
 	machine := r.Machine()
 	machine.Print = p.printf
 	machine.Trace = p.trace
+	if opts.Chart != nil {
+		machine.Chan = p.chanEvent
+	}
 	machine.SetPriority = func(pid, prio int) {
 		// SPIN's simulator says so, at the depth of the step doing it.
 		s := machine.State()

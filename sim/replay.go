@@ -39,6 +39,7 @@ func Replay(m *vm.Model, t *trail.File, opts Options, w io.Writer) (*Result, err
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
 		p.res.Created++
 		p.numberLocals(r.S, pid)
+		p.chartStart(r.S, pid, -1)
 	}
 	lastLine := -1
 steps:
@@ -183,6 +184,7 @@ func (p *printer) replayStep(walker *trail.Walker, mv vm.Move) (stop bool) {
 		if e.Fatal {
 			p.finish = nil
 			p.errorLine(e.Stmt, e.Msg)
+			p.chartError(e)
 			p.res.Fatal = e
 			return true
 		}
@@ -190,6 +192,7 @@ func (p *printer) replayStep(walker *trail.Walker, mv vm.Move) (stop bool) {
 	p.end()
 	switch {
 	case mv.T.End:
+		p.chartEnd(mv.Pid)
 		if p.opts.Steps && !p.quiet() {
 			fmt.Fprintf(p.w, "%3d: proc %d terminates\n", p.res.Depth, mv.Pid)
 		}
@@ -210,6 +213,7 @@ func (p *printer) starting(s *vm.State) {
 		p.startedNow++
 		p.res.Created++
 		p.numberLocals(s, pid)
+		p.chartStart(s, pid, p.mv.Pid)
 		if p.opts.Steps && !p.quiet() {
 			fmt.Fprintf(p.w, "Starting %s with pid %d\n", p.m.ProcType(s, pid).Name, pid)
 		}

@@ -25,14 +25,15 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 		r.SetInput(vm.NewInput(opts.Stdin))
 	}
 	p := newPrinter(w, m, r, opts)
+	if opts.Choices != nil {
+		p.chooser = newChooser(opts.Choices)
+	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x5ee0))
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
 		p.startProcess(r.S, pid, -1)
 	}
 	for i := 0; ; i++ {
-		if opts.MaxSteps > 0 && p.res.Depth >= opts.MaxSteps {
-			fmt.Fprintf(w, "-------------\ndepth-limit (-u%d steps) reached\n", opts.MaxSteps)
-			p.res.Limited = true
+		if p.chooser == nil && p.limit() {
 			break
 		}
 		if i%256 == 0 && closed(opts.Stop) { // (a look every step would cost what a step costs)
@@ -56,12 +57,41 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 				break
 			}
 		}
-		if p.simStep(pick(rng, moves)) {
+		var mv vm.Move
+		if p.chooser != nil && p.silentJump(moves) {
+			continue // (SPIN's menu shows where the jump leads)
+		}
+		if p.chooser == nil || r.S.NrProcs() == 1 {
+			// (spin -i shows no menu when one process is left)
+			mv = pick(rng, moves)
+		} else {
+			var quit bool
+			if mv, quit = p.choose(moves); quit {
+				p.res.Quit = true
+				return p.res, nil // as spin -i: no final report
+			}
+			// spin -i checks the bound after the choice
+			if p.limit() {
+				break
+			}
+		}
+		if p.simStep(mv) {
 			break
 		}
 	}
 	p.finalReport()
 	return p.res, nil
+}
+
+// limit reports whether the -u bound stops the simulation here, and says
+// so.
+func (p *printer) limit() bool {
+	if p.opts.MaxSteps > 0 && p.res.Depth >= p.opts.MaxSteps {
+		fmt.Fprintf(p.w, "-------------\ndepth-limit (-u%d steps) reached\n", p.opts.MaxSteps)
+		p.res.Limited = true
+		return true
+	}
+	return false
 }
 
 // pick chooses a move: a process at random among those that can move,
@@ -108,6 +138,7 @@ func (p *printer) useCurrent() {
 func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	p.res.Created++
 	p.numberLocals(s, pid)
+	p.chartStart(s, pid, creator)
 	if !p.opts.Steps {
 		return
 	}
@@ -152,6 +183,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	}
 	switch {
 	case mv.T.End:
+		p.chartEnd(mv.Pid)
 		if p.opts.Steps && !p.quiet() {
 			fmt.Fprintf(p.w, "%3d:\t%s%sterminates\n", p.res.Depth, p.label(p.before, mv.Pid, p.pt), p.indent(mv.Pid))
 		}
@@ -170,7 +202,9 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
 	}
 	p.silent[mv.Pid] = mv.T.Silent
-	if !mv.T.Silent {
+	// The jumps a step passes are steps of their own, but not in spin -i,
+	// which passes them as it lists the moves (silent_moves).
+	if !mv.T.Silent && p.chooser == nil {
 		for _, h := range mv.T.Hops {
 			p.res.Depth++
 			p.stepLine(r.S, mv.Pid, p.pt, int(h), p.pt.Elements[h-1].Text)
@@ -312,6 +346,7 @@ func (p *printer) errors(pt *vm.ProcType, errs []*vm.RuntimeError) bool {
 	for _, e := range errs {
 		if e.Fatal {
 			p.errorLine(e.Stmt, e.Msg)
+			p.chartError(e)
 			p.res.Fatal = e
 			stop = true
 			continue
@@ -326,6 +361,7 @@ func (p *printer) errors(pt *vm.ProcType, errs []*vm.RuntimeError) bool {
 // assertion prints the two lines of a failed assertion.
 func (p *printer) assertion(pt *vm.ProcType, e *vm.RuntimeError) {
 	p.errorLine(e.Stmt, "assertion violated")
+	p.chartError(e)
 	text := "assert"
 	if e.Stmt != nil {
 		text = strings.TrimSpace(stmtText(pt, e.Stmt))

@@ -57,6 +57,13 @@ type Machine struct {
 	TraceReached []bool
 	// SetPriority, when set, is told each change of a process's priority.
 	SetPriority func(pid, prio int)
+	// Chan, when set, is told each message a send puts into channel ch
+	// (send true: once it is stored, at index slot of the queue; a sorted
+	// send stores it among the others) and each message a receive takes
+	// out (before it is removed, from index slot), so that a chart can
+	// pair them; State is the state being changed. Receives that leave
+	// the message (polls, q?<x>) and reads of STDIN are not told.
+	Chan func(send bool, ch, slot int)
 	// Input, when set, is what a receive from the global channel STDIN
 	// reads, a character per variable (as SPIN's simulator). Without it
 	// STDIN is an uninitialised channel, as in pan.
@@ -559,6 +566,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 						return pc, false
 					}
 				}
+				if vm.Chan != nil {
+					vm.Chan(false, vm.recvCh, vm.recvMsg)
+				}
 				vm.removeMsg(vm.recvCh, vm.recvMsg)
 			}
 
@@ -827,6 +837,9 @@ func (vm *Machine) send(n int, sorted bool) {
 	setChanLen(buf, off, ct, k+1)
 	if ct.Cap == 0 {
 		vm.Rendezvous = int(ch)
+	}
+	if vm.Chan != nil {
+		vm.Chan(true, int(ch), at)
 	}
 	if vm.M.Trace != nil {
 		vm.event(true, int(ch))

@@ -196,6 +196,9 @@ var cliCases = []struct {
 	{"run_bfs_depth", []string{"run", "--search", "bfs", "-m10", "deep.pml"}, nil, nil},
 	{"run_bfs_cache", []string{"run", "--search", "bfs", "--cache", "100", "ok.pml"}, nil, nil},
 	{"run_bfs_json", []string{"run", "--search", "bfs", "--json", "assert.pml"}, nil, nil},
+	{"sim_msc", []string{"sim", "--seed", "1", "--msc", "out.svg", "deadlock.pml"}, nil, nil},
+	{"replay_msc", []string{"replay", "--msc", "out.svg", "assert.pml"}, runFirst("assert.pml"), nil},
+	{"sim_msc_no_dir", []string{"sim", "--seed", "1", "--msc", "nodir/out.svg", "hello.pml"}, nil, nil},
 }
 
 // runFirst is the setup of a replay: gmc run writes the model's trail.

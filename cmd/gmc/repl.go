@@ -46,8 +46,9 @@ type lineReader interface {
 
 // plainLines reads lines from a reader that is not a terminal.
 type plainLines struct {
-	r   *bufio.Scanner
-	out io.Writer
+	r       *bufio.Scanner
+	out     io.Writer
+	pending []byte // what Read has still to give of the line it read
 }
 
 func (p *plainLines) Prompt(prompt string) (string, error) {
@@ -63,6 +64,24 @@ func (p *plainLines) Prompt(prompt string) (string, error) {
 
 func (p *plainLines) AppendHistory(string) {}
 
+// Read gives a command the session's next lines (what gmc sim -i or a
+// model's STDIN reads): the scanner has read ahead of the command line,
+// so they are there, not in the input behind it.
+func (p *plainLines) Read(b []byte) (int, error) {
+	if len(p.pending) == 0 {
+		if !p.r.Scan() {
+			if err := p.r.Err(); err != nil {
+				return 0, err
+			}
+			return 0, io.EOF
+		}
+		p.pending = append(p.r.Bytes(), '\n')
+	}
+	n := copy(b, p.pending)
+	p.pending = p.pending[n:]
+	return n, nil
+}
+
 // repl is a session.
 type repl struct {
 	model    string    // the loaded model
@@ -70,6 +89,9 @@ type repl struct {
 	settings map[string]string
 	flags    map[string]map[string]bool // each command's flags: whether they take a value
 	out, err io.Writer
+	// input, when set, is what a command reads (not a terminal: the
+	// session's own lines)
+	input io.Reader
 }
 
 func runRepl(args []string, stdout, stderr io.Writer) int {
@@ -118,7 +140,8 @@ func runRepl(args []string, stdout, stderr io.Writer) int {
 		}()
 		lines = l
 	} else {
-		lines = &plainLines{r: bufio.NewScanner(stdin), out: stdout}
+		pl := &plainLines{r: bufio.NewScanner(stdin), out: stdout}
+		lines, r.input = pl, pl
 	}
 	fmt.Fprintln(stdout, "gmc repl: load a model, run it; help lists the commands, Ctrl-D leaves")
 	if len(models) == 1 {
@@ -211,6 +234,11 @@ func (r *repl) exec(words []string) (quit bool) {
 			return false
 		}
 		r.reloadIfChanged()
+		if r.input != nil {
+			old := stdin
+			stdin = r.input
+			defer func() { stdin = old }()
+		}
 		code := c.run(r.commandArgs(name, args), r.out, r.err)
 		if code != exitOK {
 			fmt.Fprintf(r.out, "(exit %d)\n", code)

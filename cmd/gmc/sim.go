@@ -9,8 +9,10 @@ import (
 	"os"
 	"time"
 
+	"gmc/internal/atomicfile"
 	"gmc/lang"
 	"gmc/sim"
+	"gmc/sim/msc"
 	"gmc/trail"
 	"gmc/vm"
 
@@ -28,6 +30,7 @@ type simFlags struct {
 	seed    int64
 	chans   bool
 	noSteps bool
+	msc     string // --msc: where the message sequence chart goes
 }
 
 // define adds the shared flags to fs, -D among them, and returns the
@@ -38,7 +41,32 @@ func (f *simFlags) define(fs *flag.FlagSet) *lang.Options {
 	fs.BoolVar(&f.opts.Globals, "g", false, "show the globals that change after each step")
 	fs.BoolVar(&f.opts.Locals, "l", false, "show the locals of the process that steps after each step")
 	fs.BoolVar(&f.opts.NoIndent, "T", false, "do not indent printf output by process")
+	fs.StringVar(&f.msc, "msc", "", "draw the run's message sequence chart in `FILE` (SVG)")
 	return defineFlag(fs)
+}
+
+// startChart gives the run a chart to fill if --msc asks for one.
+func (f *simFlags) startChart() {
+	if f.msc != "" {
+		f.opts.Chart = msc.New()
+	}
+}
+
+// writeChart writes the run's chart, if --msc asked for one, whole or
+// not at all, and says so on stderr (stdout is spin's output). It
+// reports whether that went well.
+func (f *simFlags) writeChart(title string, stderr io.Writer) bool {
+	c := f.opts.Chart
+	if c == nil {
+		return true
+	}
+	err := atomicfile.WriteFunc(f.msc, func(w io.Writer) error { return c.WriteSVG(w, title) })
+	if err != nil {
+		fmt.Fprintf(stderr, "gmc: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(stderr, "gmc: message sequence chart in %s (%s)\n", f.msc, c.Summary())
+	return true
 }
 
 // loadForSim reads and compiles a model for simulation (no merging, no
@@ -57,8 +85,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("sim", "gmc sim [flags] MODEL.pml", "gmc sim --seed 7 -p examples/models/philosophers.pml", stderr)
 	lopts := f.define(fs)
 	fs.Int64Var(&f.seed, "seed", 0, "random seed `S` (0: from the clock; the seed used is printed on stderr)")
+	fs.Int64Var(&f.seed, "n", 0, "random seed `S`, as spin -nS (the same as --seed)")
 	fs.BoolVar(&f.opts.Steps, "p", false, "show every step")
-	models, err := parseFlags(fs, args, "uj", stdout)
+	interactive := fs.Bool("i", false, "interactive, as spin -i: before each step, list the moves and read the number of the one to take from stdin (q quits)")
+	models, err := parseFlags(fs, args, "ujn", stdout)
 	if err != nil {
 		return helpOrUsage(err)
 	}
@@ -77,6 +107,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	out, flush := simOutput(stdout)
 	if stdin != nil {
 		f.opts.Stdin = flushFirst{stdin, out}
+		if *interactive {
+			f.opts.Choices = f.opts.Stdin
+		}
 	}
 	fmt.Fprintf(stderr, "gmc: seed %d (gmc sim --seed %d repeats this run)\n", f.seed, f.seed)
 	// An interrupt ends the simulation with its last state printed (and,
@@ -84,10 +117,14 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	stop, release := onInterrupt()
 	defer release()
 	f.opts.Stop = stop
+	f.startChart()
 	res, err := sim.Simulate(m, f.opts, out)
 	flush()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", models[0], err)
+		return exitUsage
+	}
+	if !f.writeChart(fmt.Sprintf("gmc sim --seed %d %s", f.seed, models[0]), stderr) {
 		return exitUsage
 	}
 	if res.Assertion || res.Fatal != nil {
@@ -172,9 +209,13 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		out = io.Discard
 	}
+	f.startChart()
 	res, err := sim.Replay(m, tr, f.opts, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc replay: %s: %v\n", trailPath, err)
+		return exitUsage
+	}
+	if !f.writeChart(fmt.Sprintf("gmc replay %s %s (%s)", path, trailPath, tr.Error), stderr) {
 		return exitUsage
 	}
 	reached, why := replayEnd(res, tr)
