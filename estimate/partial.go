@@ -97,6 +97,12 @@ type ProbeFacts struct {
 	Incomplete string
 	// DepthLimited: the depth bound cut the probes' paths too.
 	DepthLimited bool
+	// ReducedOmissions: the search reduced by partial order and a probe's
+	// filter omitted states. A reduced search's states depend on its
+	// order, which an omission changes (the proviso sees another stack):
+	// the probes then reach states the search would never store, and N̂
+	// is too high (measured: docs/estimates.md).
+	ReducedOmissions bool
 }
 
 func (p ProbeFacts) String() string {
@@ -123,6 +129,9 @@ func PartialVerdict(pe PartialEstimate, p ProbeFacts, f Facts) Coverage {
 	}
 	if p.DepthLimited {
 		tail += "; the depth bound cut the probes' paths too: states may lie beyond it that no figure here counts"
+	}
+	if p.ReducedOmissions {
+		tail += "; caution: the probes' filters omitted states, and then reduced searches store states of other orders that this search never would, so N̂ may be too high and the coverage too low: --probe-mem gives them larger filters"
 	}
 	bound := 100 * pe.Bound
 	switch {

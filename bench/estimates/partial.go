@@ -60,7 +60,7 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 		if reduce && !full.Reduced {
 			continue // the model is not reduced: the unreduced pass covers it
 		}
-		var extra, reached int
+		var extra, reached, smallExtra, smallReached int
 		for _, b := range budgets {
 			m, err := cm.Compile()
 			if err != nil {
@@ -103,6 +103,26 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 					name := fmt.Sprintf("probes T=%d, %s, %s", v.t, v.name, mode)
 					s := scorePartial(name, truth, part.Sample, pr, v.t, estimate.PartialOptions{Method: v.m, WithSearch: v.with})
 					out = append(out, partialScore{s, b, ratio})
+				}
+				// small filters (1/32 of the memory): probes that miss
+				// states, where the estimators differ
+				small, err := checker.RunProbes(cm.Compile, checker.ProbeOptions{Runs: pc.probes, Seed: seed + 1, Memory: mem / 32, Time: pc.time,
+					Options: checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth}, Reduce: reduce}})
+				if err != nil {
+					return nil, "", err
+				}
+				for _, v := range []struct {
+					t int
+					m estimate.Method
+				}{{2, estimate.MethodJackknife2}, {pc.probes, estimate.MethodJackknife2}, {pc.probes, estimate.MethodChao}} {
+					name := fmt.Sprintf("small probes T=%d, %s, %s", v.t, v.m, mode)
+					s := scorePartial(name, truth, part.Sample, small, v.t, estimate.PartialOptions{Method: v.m})
+					out = append(out, partialScore{s, b, small.Elapsed.Seconds() / max(part.Elapsed.Seconds(), 1e-6)})
+				}
+				if rep == 0 {
+					e, r := outside(full.Sample, small)
+					smallExtra += e
+					smallReached += r
 				}
 				if rep == 0 {
 					// the states the probes reached that the complete
@@ -165,7 +185,8 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 			}
 		}
 		if reached > 0 {
-			notes = append(notes, fmt.Sprintf("%s: %d of %d sampled states the probes reached not in the complete search (%.3f%%)", mode, extra, reached, 100*float64(extra)/float64(reached)))
+			notes = append(notes, fmt.Sprintf("%s: %d of %d sampled states the probes reached not in the complete search (%.3f%%), with small filters %d of %d (%.3f%%)",
+				mode, extra, reached, 100*float64(extra)/float64(reached), smallExtra, smallReached, 100*float64(smallExtra)/float64(max(smallReached, 1))))
 		}
 	}
 	return out, strings.Join(notes, "; "), nil
@@ -282,4 +303,24 @@ func printPartial(w io.Writer, models []string, pc partialConfig, scores []parti
 			fmt.Fprintf(w, "* %s\n", n)
 		}
 	}
+}
+
+// outside counts the sampled states the probes reached (at their common
+// threshold with the complete search's sample) and those of them the
+// complete search never stored.
+func outside(full *sample.Sample, pr *checker.Probes) (extra, reached int) {
+	var samples []*sample.Sample
+	for _, r := range pr.Results {
+		samples = append(samples, r.Sample)
+	}
+	c, _ := sample.CombineReached(append([]*sample.Sample{full}, samples...))
+	for _, h := range c.Histories {
+		if h > 1 {
+			reached++
+			if h&1 == 0 {
+				extra++
+			}
+		}
+	}
+	return extra, reached
 }

@@ -124,6 +124,7 @@ func runProbes(path string, lopts *lang.Options, vmOpts vm.Options, pf probeFlag
 	for i, r := range pr.Results {
 		samples = append(samples, r.Sample)
 		out.json.StatesStored = append(out.json.StatesStored, r.Stored)
+		pfacts.ReducedOmissions = pfacts.ReducedOmissions || (reduce && r.Sample.Omitted() > 0)
 		if r.Stop.Early() && pfacts.Incomplete == "" {
 			pfacts.Incomplete = fmt.Sprintf("probe %d: %s", i+1, r.Stop)
 		}
