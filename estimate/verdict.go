@@ -143,7 +143,7 @@ func Verdict(f Facts) Coverage {
 			states = "1 state at the depth bound was"
 		}
 		return Coverage{Percent: 100 * float64(f.Stored) / float64(f.Stored+f.Beyond), Method: fmt.Sprintf(
-			"at most: %s never visited, and what lies past them is unknown; raise -m", states), Bound: true}
+			"at most: the depth bound cut the search: states lie beyond it; %s never visited, and what lies past them is unknown; raise -m, or --probes estimates the coverage", states), Bound: true}
 	}
 	if r := f.Stop.Reason; r == search.StateBound || r == search.MemoryBound {
 		return Coverage{Percent: -1, Method: "search incomplete: " + why + "; no estimate: the search finished no subtree below its stack yet"}

@@ -34,7 +34,7 @@ func TestVerdict(t *testing.T) {
 		{"stack estimate", Facts{Stop: search.Stop{Reason: search.StateBound, Detail: "state bound of 5 states reached"}, Stack: stack}, 42,
 			"3 finished subtrees of 30 states, 7 moves of the stack to states not visited; search incomplete: state bound of 5 states reached"},
 		{"no stack estimate from a cache", Facts{Stop: stop(search.Interrupted), Store: CacheStore, Stack: stack}, -1, "incomplete: interrupted; no estimate for a search stopped there"},
-		{"depth bound", Facts{Stop: stop(search.DepthBound), Stored: 30, Beyond: 10}, 75, "at most: 10 states at the depth bound were never visited"},
+		{"depth bound", Facts{Stop: stop(search.DepthBound), Stored: 30, Beyond: 10}, 75, "at most: the depth bound cut the search: states lie beyond it; 10 states at the depth bound were never visited"},
 		{"depth bound, one", Facts{Stop: stop(search.DepthBound), Stored: 1, Beyond: 1}, 50, "1 state at the depth bound was"},
 		{"depth bound, nothing beyond", Facts{Stop: stop(search.DepthBound), Stored: 1}, -1, "search incomplete: depth bound reached"},
 		{"memory bound", Facts{Stop: search.Stop{Reason: search.MemoryBound, Detail: "memory bound of 9 bytes reached"}}, -1,

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gmc/checker"
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -103,6 +104,10 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 	res.Elapsed = time.Since(start)
 	res.Stored = int64(mc.store.Len())
 	res.Transitions = res.Stored + res.Matched
+	// the sample of the states visited, for the probes that estimate
+	// what the search missed (checker.RunProbes)
+	res.Sample = sample.NewDistinct()
+	mc.store.Each(func(v []byte) { res.Sample.Visited(sample.Hash(v)) })
 	vectors, table := mc.store.Bytes()
 	res.Memory = checker.Memory{Vectors: vectors, Table: table}
 	return res, nil

@@ -8,6 +8,7 @@ import (
 
 	"gmc/checker"
 	"gmc/internal/hll"
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -134,6 +135,9 @@ func Search(m *vm.Model, opts Options) (*Result, error) {
 	s0 := w.State()
 	r := &randomSearch{m: m, opts: opts, w: w, s0: s0, set: newNumberedStore(), rng: rand.New(rand.NewPCG(opts.Seed, 0x9e3779b97f4a7c15)),
 		res: &Result{Kind: opts.Kind, Exact: opts.CountExact}, found: map[uint64]bool{}}
+	// the sample of the states seen, for the probes that estimate what
+	// the search missed (checker.RunProbes)
+	r.res.Sample = sample.New()
 	if opts.CountExact {
 		r.seen = store.NewExact()
 		for range opts.Milestones {
@@ -182,6 +186,8 @@ func (r *randomSearch) see(s *vm.State) {
 		h := store.Fingerprint(r.key)
 		r.counter.Add(h)
 	}
+	// (a set: the search sees a state many times)
+	r.res.Sample.Visited(sample.Hash(r.key))
 }
 
 // keep keeps s, reached from kept state parent (-1: the first) by steps,

@@ -53,13 +53,16 @@ var (
 )
 
 func main() {
-	set := flag.String("set", "report", "the models: `S` = tune (gmc's examples), report (SPIN's examples and the generated families), holdout (other families and sizes) or all")
+	set := flag.String("set", "report", "the models: `S` = tune (gmc's examples), report (SPIN's examples and the generated families), holdout (other families and sizes), all, or partial (holdout, with -partial)")
 	models := flag.String("models", "", "these models instead of a set, space-separated, each FILE or FILE:NAME=VALUE,...")
 	minStates := flag.Int64("min", 1<<10, "leave out models with fewer states")
 	maxStates := flag.Int64("max", 1<<18, "leave out models with more states")
 	runs := flag.Int("T", 4, "seeded runs per filter size (capture occasions)")
 	reps := flag.Int("reps", 3, "repetitions of each configuration with other seeds")
 	ks := flag.String("k", "1,3", "hash functions, a list")
+	partial := flag.Bool("partial", false, "measure the estimates of partial searches (a search stopped at 10, 25, 50% of the states, then bitstate probes) instead of bitstate runs; -set partial is -set holdout -partial")
+	probes := flag.Int("probes", 4, "-partial: the probes per partial search (the first 2.. of them are scored too)")
+	probeTime := flag.Duration("probe-time", 0, "-partial: the probes' time bound (0: none, they finish)")
 	dump := flag.String("dump", "", "also write each configuration's capture counts to `FILE`, a JSON object per line (for tuning estimators offline)")
 	flag.Parse()
 	if *dump != "" {
@@ -85,6 +88,12 @@ func main() {
 		os.Exit(2)
 	}
 	cfg := config{T: *runs, reps: *reps, ks: kList}
+	if *set == "partial" {
+		*set, *partial = "holdout", true
+	}
+	if *partial {
+		cfg.partial = &partialConfig{probes: max(*probes, 2), reps: *reps, time: *probeTime}
+	}
 	if err := run(os.Stdout, *set, strings.Fields(*models), *minStates, *maxStates, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "estimates:", err)
 		os.Exit(1)
@@ -94,6 +103,7 @@ func main() {
 type config struct {
 	T, reps int
 	ks      []int
+	partial *partialConfig // measure partial searches
 }
 
 func run(w io.Writer, set string, args []string, minStates, maxStates int64, cfg config) error {
@@ -142,6 +152,26 @@ func run(w io.Writer, set string, args []string, minStates, maxStates int64, cfg
 		return fmt.Errorf("-set %q: want tune, report, holdout or all", set)
 	}
 	start := time.Now()
+	if pc := cfg.partial; pc != nil {
+		var scores []partialScore
+		var names, notes []string
+		for _, cm := range models {
+			t0 := time.Now()
+			s, note, err := measurePartial(cm, *pc)
+			if err != nil {
+				return fmt.Errorf("%s: %w", cm.Name, err)
+			}
+			scores = append(scores, s...)
+			names = append(names, cm.Name)
+			if note != "" {
+				notes = append(notes, cm.Name+": "+note)
+			}
+			fmt.Fprintf(os.Stderr, "estimates: %s: %d states, %d estimates, %.0fs\n", cm.Name, cm.Full.Stored, len(s), time.Since(t0).Seconds())
+		}
+		printPartial(w, names, *pc, scores, notes)
+		fmt.Fprintf(w, "\n(%d models, %d estimates, %.0f s)\n", len(models), len(scores), time.Since(start).Seconds())
+		return nil
+	}
 	var scores []score
 	for _, cm := range models {
 		t0 := time.Now()

@@ -121,10 +121,33 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		series = append(series, estimate.Run{Log2Bits: sizes[i], States: float64(r.Stored)})
 	}
 	rows := estimate.Series(series, f.k)
+	cov := recommended(rows[len(rows)-1], capture, f.k, len(rows))
+	var sc *structureCheck
+	if f.k == 1 && cov.Percent >= structureNear && !cov.Bound {
+		// 001 §5: runs with k = 2, 3 of the same size
+		var stores []store.Store
+		for _, k := range []uint{2, 3} {
+			bits, err := store.NewBitstate(uint(sizes[len(sizes)-1]), k, f.seed)
+			if err != nil {
+				fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
+				return exitUsage
+			}
+			stores = append(stores, bits)
+		}
+		more, err := checker.Runs(compile, stores, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
+			return exitUsage
+		}
+		sc = checkStructure(seeded, more, capture)
+		if sc.warn {
+			cov = sc.cov
+		}
+	}
 	if f.json {
-		writeEstimateJSON(stdout, path, f.k, rows, runs, capture)
+		writeEstimateJSON(stdout, path, f.k, rows, runs, capture, cov, sc)
 	} else {
-		writeEstimate(stdout, path, f.k, rows, runs, capture)
+		writeEstimate(stdout, path, f.k, rows, runs, capture, cov, sc)
 	}
 	if f.plot != "" {
 		// After the table: the runs are not lost when the file cannot
@@ -181,7 +204,7 @@ func pct(e estimate.Estimate) string {
 
 // writeEstimate prints the table of runs and estimates, then M and the
 // coverage of the largest run by each method.
-func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result, capture []estimate.NEstimate) {
+func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result, capture []estimate.NEstimate, cov estimate.Coverage, sc *structureCheck) {
 	paintHeading.Fprintf(w, "bitstate runs of %s with k = %d (coverages in %%)\n", path, k)
 	if runs[0].Reduced {
 		fmt.Fprintln(w, "the states counted are those of the search reduced by partial order, as pan's default build stores them (--no-reduce: all of them)")
@@ -258,7 +281,13 @@ func writeEstimate(w io.Writer, path string, k int, rows []estimate.Row, runs []
 		}
 		fmt.Fprintf(w, "; their union %.2f%% (%.2f–%.2f%%)\n", 100*e.Union.Point, 100*e.Union.Lo, 100*e.Union.Hi)
 	}
-	cov := recommended(last, capture, k, len(rows))
+	if sc != nil {
+		fmt.Fprintf(w, "structure check (001 §5): runs of 2^%d bits with k = 2, 3 stored %d and %d states; they reached %d sampled states no k = 1 run reached, the estimate allows %.0f\n",
+			last.Log2Bits, sc.stored[0], sc.stored[1], sc.new, sc.allowed)
+		if sc.warn {
+			paintEstimate.Fprintf(w, "warning: %s\n", sc.why)
+		}
+	}
 	paintEstimate.Fprintf(w, "coverage: %.4g%% (%s)\n", cov.Percent, cov.Method)
 }
 
@@ -311,7 +340,8 @@ type estimateJSON struct {
 	Recommended recommendedJSON   `json:"recommended"`
 	// Capture is the capture–recapture estimates over the seeded runs at
 	// the largest size (--runs), the recommended first.
-	Capture []*captureJSON `json:"capture"`
+	Capture   []*captureJSON `json:"capture"`
+	Structure *structureJSON `json:"structure_check,omitempty"`
 }
 
 type estimateRunJSON struct {
@@ -340,9 +370,22 @@ type recommendedJSON struct {
 	M        *float64    `json:"M"`
 	Interval *[2]float64 `json:"interval"` // of the coverage, percent; null when none
 	Low      bool        `json:"low"`      // too little data for a point: coverage is the interval's upper end
+	// Bound: coverage is an upper bound (the structure check failed:
+	// Warning says why).
+	Bound   bool   `json:"bound,omitempty"`
+	Warning string `json:"warning,omitempty"`
 }
 
-func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result, capture []estimate.NEstimate) {
+// structureJSON is the structure check of 001 §5 (null when it did not
+// run: k > 1, or the estimate was not near 100%).
+type structureJSON struct {
+	Stored  [2]int64 `json:"stored_k2_k3"`
+	New     int      `json:"new_sampled_states"`
+	Allowed float64  `json:"allowed"`
+	Warning string   `json:"warning,omitempty"`
+}
+
+func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, runs []*checker.Result, capture []estimate.NEstimate, cov estimate.Coverage, sc *structureCheck) {
 	out := estimateJSON{Model: path, K: k, Reduced: runs[0].Reduced}
 	for i, r := range rows {
 		out.Runs = append(out.Runs, estimateRunJSON{Log2Bits: r.Log2Bits, States: runs[i].Stored,
@@ -357,13 +400,18 @@ func writeEstimateJSON(w io.Writer, path string, k int, rows []estimate.Row, run
 	for _, e := range capture {
 		out.Capture = append(out.Capture, captureOf(e))
 	}
-	if len(capture) > 0 && capture[0].OK {
+	if sc != nil {
+		out.Structure = &structureJSON{Stored: sc.stored, New: sc.new, Allowed: sc.allowed, Warning: sc.why}
+	}
+	switch {
+	case sc != nil && sc.warn:
+		out.Recommended = recommendedJSON{Method: string(capture[0].Method), Coverage: &cov.Percent, Bound: true, Warning: sc.why}
+	case len(capture) > 0 && capture[0].OK:
 		e := capture[0]
-		cov := recommended(last, capture, k, len(rows))
 		n := e.N
 		out.Recommended = recommendedJSON{Method: string(e.Method), Coverage: &cov.Percent, M: &n,
 			Interval: &[2]float64{cov.Interval[0], cov.Interval[1]}, Low: cov.Low}
-	} else {
+	default:
 		best, method := last.Best()
 		out.Recommended.Method = string(method)
 		out.Recommended.Coverage = percentJSON(best)
@@ -381,4 +429,64 @@ func finite(x float64) float64 {
 		return math.MaxFloat64
 	}
 	return x
+}
+
+// structureNear is the k = 1 coverage, in percent, from which gmc
+// estimate checks the structure of 001 §5.
+const structureNear = 99
+
+// structureCheck is 001 §5's check of a k = 1 estimate near 100%: in a
+// state space with long chains, one hash collision on a chain cuts off
+// all that lies past it, and every k = 1 run stops at the same places, so
+// the runs agree and the estimate says 100%; with k = 2 or 3 a collision
+// is rarer, and runs of the same size go further. If they reach more
+// states that no k = 1 run reached than the estimate's interval allows
+// for, the estimate is wrong.
+type structureCheck struct {
+	stored  [2]int64 // the k = 2, 3 runs' states
+	new     int      // sampled states they reached that no k = 1 run did
+	allowed float64  // the unseen sampled states the estimate's interval allows
+	warn    bool
+	why     string
+	cov     estimate.Coverage // the coverage to print instead (warn)
+}
+
+// checkStructure compares the k = 1 runs (the largest of the series
+// first) with the k = 2 and 3 runs of the same size (more).
+func checkStructure(k1, more []*checker.Result, capture []estimate.NEstimate) *structureCheck {
+	sc := &structureCheck{stored: [2]int64{more[0].Stored, more[1].Stored}}
+	var samples []*sample.Sample
+	for _, r := range append(append([]*checker.Result(nil), k1...), more...) {
+		samples = append(samples, r.Sample)
+	}
+	c, err := sample.CombineReached(samples)
+	if err != nil {
+		return sc
+	}
+	mask := uint64(1)<<uint(len(k1)) - 1
+	reached := 0
+	for _, h := range c.Histories {
+		if h&mask == 0 {
+			sc.new++
+		} else {
+			reached++
+		}
+	}
+	if len(capture) > 0 && capture[0].OK {
+		e := capture[0]
+		// the interval's upper end of the sampled population, at the
+		// common rate, less what the k = 1 runs reached
+		sc.allowed = max(e.Hi*c.Rate-float64(reached), 0)
+	}
+	if float64(sc.new) <= sc.allowed {
+		return sc
+	}
+	found := c.Found[0]
+	bound := 100 * estimate.CoverageBound(found, c.Distinct()-found, c.Rate)
+	sc.warn = true
+	sc.why = fmt.Sprintf("the k = 1 estimate is near 100%%, yet runs with k = 2, 3 of the same size reached %d sampled states that no k = 1 run reached, more than its interval allows (%.0f): the state space may have long chains that one hash function does not pass (001 §5), and the estimate is not to be trusted",
+		sc.new, sc.allowed)
+	sc.cov = estimate.Coverage{Percent: bound, Bound: true, Method: fmt.Sprintf(
+		"at most: the largest k = 1 run's share of the states all the runs reached; %s; the coverage may be much lower: run gmc estimate with --k 3, or larger filters", sc.why)}
+	return sc
 }

@@ -66,6 +66,8 @@ func noEffect(set map[string]bool, f runFlags) []string {
 		{"restart", search == "urs" || search == "sdrs", "--search urs or sdrs"},
 		{"mc-split", search == "mc", "--search mc"},
 		{"progress-lines", search == "dfs" || search == "bfs", "an exhaustive search (--search dfs or bfs)"},
+		{"probe-time", f.probes.runs > 0, "--probes"},
+		{"probe-mem", f.probes.runs > 0, "--probes"},
 	}
 	var bad []string
 	for _, n := range needs {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -82,8 +83,11 @@ var cliCases = []struct {
 			return strings.Join(lines, "\n")
 		})},
 	{"run_divide", []string{"run", "divide.pml"}, nil, nil},
-	{"run_depth", []string{"run", "-m50", "deep.pml"}, nil, nil},
-	{"run_max_states", []string{"run", "--max-states", "10", "deep.pml"}, nil, nil},
+	{"run_depth", []string{"run", "-m50", "--probe-time", "none", "deep.pml"}, nil, nil},
+	{"estimate_structure", []string{"estimate", "--sizes", "8..14", "chain.pml"}, nil, nil},
+	{"run_depth_noprobes", []string{"run", "-m50", "--probes", "0", "deep.pml"}, nil, nil},
+	{"run_max_states", []string{"run", "--max-states", "10", "--probe-time", "none", "deep.pml"}, nil, nil},
+	{"run_max_states_mc", []string{"run", "--search", "mc", "--max-states", "10", "--probe-time", "none", "deep.pml"}, nil, nil},
 	{"run_syntax", []string{"run", "syntax.pml"}, nil, nil},
 	{"run_missing", []string{"run", "nosuch.pml"}, nil, nil},
 	{"run_bad_flag", []string{"run", "-x", "ok.pml"}, nil, nil},
@@ -97,7 +101,7 @@ var cliCases = []struct {
 	{"run_bitstate_runs_ok", []string{"run", "-bitstate", "-w", "8", "-k", "1", "--runs", "4", "ok.pml"}, nil, nil},
 	{"run_cache", []string{"run", "--cache", "20", "--policy", "random", "--cache-check", "ok.pml"}, nil, nil},
 	{"run_cache_estimate", []string{"run", "--cache", "20", "--policy", "random", "ok.pml"}, nil, nil},
-	{"run_cache_stack", []string{"run", "--cache", "5", "deep.pml"}, nil, nil},
+	{"run_cache_stack", []string{"run", "--cache", "5", "--probe-time", "none", "deep.pml"}, nil, nil},
 	{"run_cache_bad_policy", []string{"run", "--cache", "1MB", "--policy", "lru", "ok.pml"}, nil, nil},
 	{"run_cache_bitstate", []string{"run", "--cache", "100", "-bitstate", "ok.pml"}, nil, nil},
 	{"run_store_exact", []string{"run", "--store", "exact", "ok.pml"}, nil, nil},
@@ -225,6 +229,9 @@ var volatile = []struct {
 }{
 	{regexp.MustCompile(`(?m)^ *[0-9.]+(\t.*memory)`), "#$1"},
 	{regexp.MustCompile(`(elapsed time )\S+`), "$1#"},
+	// the probes' time and budget
+	{regexp.MustCompile(`(bitstate probes of 2\^\d+ bits, k = \d+, )[0-9.e+-]+ s`), "$1# s"},
+	{regexp.MustCompile(`(a budget of )[0-9.e+-]+ s`), "$1# s"},
 	// the rate line is printed only above 10 ms, which a loaded machine
 	// can reach on any model
 	{regexp.MustCompile(`(?m)^gmc: rate \d+ states/second\n`), ""},
@@ -685,7 +692,7 @@ func TestRunSearches(t *testing.T) {
 		return code, stdout.String(), stderr.String()
 	}
 	for _, search := range []string{"urs", "sdrs", "rw"} {
-		code, out, stderr := run("run", "--search", search, "--max-states", "100", "--steps", "5000", "--count-exact", "ok.pml")
+		code, out, stderr := run("run", "--search", search, "--max-states", "100", "--steps", "5000", "--count-exact", "--probes", "0", "ok.pml")
 		if code != exitIncomplete || !strings.Contains(out, "5000 steps") || !strings.Contains(out, "31 distinct states (counted exactly") ||
 			!strings.Contains(out, "coverage: unknown") {
 			t.Errorf("--search %s: exit %d: %s%s", search, code, out, stderr)
@@ -715,9 +722,36 @@ func TestRunSearches(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &js); err != nil || code != exitIncomplete || js.Search != "mc" || js.MonteCarlo == nil || js.MonteCarlo.BFSStates != 12 {
 		t.Errorf("--search mc --json: exit %d, %v: %s", code, err, out)
 	}
-	// A depth-first search stopped at its bound estimates from its stack.
-	if code, out, _ := run("run", "--max-states", "20", "ok.pml"); code != exitIncomplete || !strings.Contains(out, "(~estimate from the DFS stack") {
-		t.Errorf("run --max-states 15: exit %d: %s", code, out)
+	// A depth-first search stopped at its bound estimates from its
+	// stack, without probes.
+	if code, out, _ := run("run", "--max-states", "20", "--probes", "0", "ok.pml"); code != exitIncomplete || !strings.Contains(out, "(~estimate from the DFS stack") {
+		t.Errorf("run --max-states 20 --probes 0: exit %d: %s", code, out)
+	}
+	// With probes that finish, the estimate is 20 of the 31 states: every
+	// state of so small a model is sampled, and filters of 2^16 bits
+	// miss none of them.
+	if code, out, _ := run("run", "--max-states", "20", "--probe-time", "none", "ok.pml"); code != exitIncomplete ||
+		!strings.Contains(out, "coverage: 64.52% (estimate: 20 of N ≈ 31 ") || !strings.Contains(out, "estimate from the DFS stack, 004 eq. 5.2-5.3: ") {
+		t.Errorf("run --max-states 20 --probe-time none: exit %d: %s", code, out)
+	}
+	for _, search := range []string{"urs", "sdrs", "rw"} {
+		code, out, stderr := run("run", "--search", search, "--max-states", "100", "--steps", "30", "--seed", "1", "--probe-time", "none", "--json", "ok.pml")
+		var js struct {
+			Coverage struct {
+				Percent  *float64
+				Interval *[2]float64
+			}
+			Probes *struct {
+				Runs     int  `json:"runs"`
+				Complete bool `json:"complete"`
+				Reached  int  `json:"sampled_states_reached"`
+				Found    int  `json:"search_sampled_states"`
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &js); err != nil || code != exitIncomplete || js.Probes == nil || !js.Probes.Complete || js.Probes.Reached != 31 ||
+			js.Coverage.Percent == nil || math.Abs(*js.Coverage.Percent-100*float64(js.Probes.Found)/31) > 1e-9 {
+			t.Errorf("--search %s --steps 30 with probes: exit %d, %v: %s%s", search, code, err, out, stderr)
+		}
 	}
 	for _, args := range [][]string{
 		{"run", "--search", "bfs", "--script", "s.scc", "ok.pml"},

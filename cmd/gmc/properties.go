@@ -102,7 +102,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 	if len(runs) == 1 {
 		r := runs[0]
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store)
+		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store, nil)
 		return
 	}
 	for i, r := range runs {
@@ -111,7 +111,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		}
 		paintHeading.Fprintln(w, propertyTitle(spec, r.mode.claim))
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store)
+		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store, nil)
 	}
 	paintHeading.Fprintf(w, "\n%d properties, each checked in a search of its own (pan -N NAME):\n", len(runs))
 	for _, r := range runs {

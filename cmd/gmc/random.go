@@ -8,6 +8,7 @@ import (
 	"gmc/checker"
 	"gmc/estimate"
 	"gmc/internal/hll"
+	"gmc/lang"
 	"gmc/random"
 	"gmc/search"
 	"gmc/vm"
@@ -37,7 +38,7 @@ var searchKinds = map[string]string{
 
 // randomSearch runs a randomized or Monte Carlo search of m and reports
 // it; it returns the exit code.
-func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts checker.Options, stdout, stderr io.Writer) int {
+func randomSearch(m *vm.Model, path string, lopts *lang.Options, vmOpts vm.Options, f runFlags, rf randomFlags, opts checker.Options, stdout, stderr io.Writer) int {
 	states, err := stateBound(m, f, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
@@ -67,6 +68,18 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 	}
 	trails := writeTrails(stderr, path, m, res, 0)
 	cov := randomCoverage(res, rres, mres)
+	// The probes count the full state space, as these searches do (they
+	// never reduce); the search's found states are the distinct states
+	// it saw.
+	facts := estimate.Facts{Stop: res.Stop, Stored: res.Stored}
+	if rres != nil {
+		facts.Stored = int64(rres.Distinct)
+	}
+	probes := runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, false, res, res.Sample, facts, stderr)
+	named := cov // the search's own figure, a named method beside the probes'
+	if probes != nil {
+		cov = probes.cov
+	}
 	if f.json {
 		out := runJSON{Model: path, StatesStored: res.Stored, StatesMatched: res.Matched, Transitions: res.Transitions,
 			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors, Complete: res.Complete(),
@@ -82,6 +95,7 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 				SampledStates: mres.SampledStates, Unexplored: mres.Unexplored, Unvisited: mres.Unvisited}
 		}
 		out.ErrorList = errorList(m, res, trails)
+		out.Probes = probes.jsonOrNil()
 		writeJSONDocument(stdout, out)
 	} else {
 		writeErrors(stdout, res, trails)
@@ -103,6 +117,12 @@ func randomSearch(m *vm.Model, path string, f runFlags, rf randomFlags, opts che
 			writeMonteCarloStats(stdout, mres, states)
 		}
 		fmt.Fprintf(stdout, "\ngmc: elapsed time %.3g seconds\n", res.Elapsed.Seconds())
+		if probes != nil {
+			if mres != nil && named.Percent >= 0 {
+				fmt.Fprintf(stdout, "%s: %.4g%% (measured on partial searches it is far off: docs/estimates.md)\n", estimate.MethodMonteCarlo, named.Percent)
+			}
+			writeProbes(stdout, probes)
+		}
 		writeCoverage(stdout, cov, res)
 	}
 	return runExit(res)

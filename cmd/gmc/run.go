@@ -53,6 +53,7 @@ type runFlags struct {
 	lines     int64 // --progress-lines
 	props     propertyFlags
 	mode      mode
+	probes    probeFlags
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -81,6 +82,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.coverage, "coverage", false, "after the report, the model's coverage: transitions never executed, if/do options never taken, atomic conditions never true or never false, and what they say together (003)")
 	fs.StringVar(&f.script, "script", "", "write the search script to `FILE` (search-carrying code: gmc certify checks the model with it); needs a complete search, with the exact store or --cache")
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
+	f.probes.register(fs)
 	lopts := defineFlag(fs)
 	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
@@ -97,6 +99,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(models) != 1 {
 		fs.Usage()
+		return exitUsage
+	}
+	if err := checkProbeFlags(f.probes); err != nil {
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
 	}
 	if err := f.chooseStore(); err != nil {
@@ -270,7 +276,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	// the report's total memory is this run's.
 	runtime.GC()
 	if rf.search != "dfs" && rf.search != "bfs" {
-		return randomSearch(m, path, f, *rf, opts, stdout, stderr)
+		return randomSearch(m, path, lopts, vmOpts, f, *rf, opts, stdout, stderr)
 	}
 	if f.runs > 1 {
 		if f.mode.claim != "" || f.mode.cycles != checker.NoCycles {
@@ -297,6 +303,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
+	var probes *probed
+	if rf.search == "dfs" {
+		probes = runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, res.Reduced, res, res.Sample, coverageFacts(res, opts.Store), stderr)
+	}
 	trails := writeTrails(stderr, path, m, res, 0)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
@@ -316,9 +326,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if f.json {
 		out := resultJSON(m, path, f.mode.name(), res, trails, heap, opts.Store)
 		out.Analyses = cover
+		if probes != nil {
+			out.Coverage, out.Probes = coverageOf(probes.cov), probes.json
+		}
 		writeJSONDocument(stdout, out)
 	} else {
-		writeReport(stdout, m, res, trails, heap, f, opts.Store)
+		writeReport(stdout, m, res, trails, heap, f, opts.Store, probes)
 		if cover != nil {
 			fmt.Fprintln(stdout)
 			cover.Write(stdout)
@@ -425,7 +438,7 @@ func errorLine(k int, e *checker.Error) string {
 
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line; st is the search's store (nil: the exact store).
-func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, st store.Store) {
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, st store.Store, probes *probed) {
 	bits, _ := st.(*store.Bitstate)
 	cache, _ := st.(*store.Cache)
 	writeErrors(w, res, trails)
@@ -525,8 +538,24 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if s := res.Elapsed.Seconds(); s > 0.01 {
 		fmt.Fprintf(w, "gmc: rate %.0f states/second\n", float64(res.Stored)/s)
 	}
-	cov := estimate.Verdict(coverageFacts(res, st))
+	facts := coverageFacts(res, st)
+	cov := estimate.Verdict(facts)
+	if probes != nil {
+		if e := facts.Stack; e != nil {
+			// a named method beside the probes' estimate
+			fmt.Fprintf(w, "%s: %.4g%% (measured on partial searches it is far off: docs/estimates.md)\n", estimate.MethodStackEstimate, e.Percent)
+		}
+		writeProbes(w, probes)
+		cov = probes.cov
+	}
 	writeCoverage(w, cov, res)
+}
+
+// writeProbes prints what the probes of a partial search did and cost.
+func writeProbes(w io.Writer, p *probed) {
+	for _, l := range p.lines {
+		fmt.Fprintln(w, l)
+	}
 }
 
 // writeBreadth prints the lines pan -DBFS adds to the counts (nothing for
@@ -661,6 +690,9 @@ type runJSON struct {
 	// the first's that found errors), and the capture–recapture estimate.
 	Runs     []seededRunJSON `json:"runs,omitempty"`
 	Estimate *captureJSON    `json:"estimate,omitempty"`
+	// Probes are the bitstate probes of a search stopped on a bound,
+	// whose estimate is the coverage's.
+	Probes *probesJSON `json:"probes,omitempty"`
 }
 
 // breadthJSON is what --search bfs counts besides the DFS's counts, as
