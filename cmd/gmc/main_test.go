@@ -189,7 +189,7 @@ var cliCases = []struct {
 	{"run_no_effect", []string{"run", "ok.pml", "-w", "20", "--seed", "3", "--policy", "random", "--cache-check",
 		"--trustful", "--steps", "5", "--restarts", "2", "--count-exact", "--mc-split", "0.5"}, nil, nil},
 	{"run_no_effect_search", []string{"run", "--search", "rw", "--restart", "random", "--progress-lines", "10", "ok.pml"}, nil, nil},
-	{"run_seed_cache", []string{"run", "--cache", "20", "--seed", "3", "-n", "ok.pml"}, nil, nil},
+	{"run_seed_cache", []string{"run", "--cache", "20", "--policy", "cost", "--seed", "3", "-n", "ok.pml"}, nil, nil},
 	{"replay_json_g", []string{"replay", "--json", "-g", "assert.pml"}, runFirst("assert.pml"), nil},
 	{"run_empty", []string{"run", "empty.pml"}, nil, nil},
 	{"run_bfs", []string{"run", "--search", "bfs", "ok.pml"}, nil, nil},
@@ -459,7 +459,7 @@ func TestCacheJSON(t *testing.T) {
 		if run.Coverage.Percent == nil || *run.Coverage.Percent != 100 {
 			t.Errorf("%v: coverage %v, want 100", args, run.Coverage.Percent)
 		}
-		if run.Cache["size"] != 20.0 || run.Cache["states"] != 20.0 || run.Cache["policy"] != "cost" || run.Cache["evictions"] == 0.0 || run.Cache["redundancy"].(float64) <= 1 {
+		if run.Cache["size"] != 20.0 || run.Cache["states"] != 20.0 || run.Cache["policy"] != defaultPolicy.String() || run.Cache["evictions"] == 0.0 || run.Cache["redundancy"].(float64) <= 1 {
 			t.Errorf("%v: cache %v", args, run.Cache)
 		}
 		for _, k := range []string{"distinct_states", "states_explored_again", "redundant_work"} {

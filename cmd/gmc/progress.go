@@ -8,18 +8,20 @@ import (
 	"time"
 
 	"gmc/checker"
+	"gmc/store"
 
 	"github.com/mattn/go-isatty"
 )
 
 // showProgress sets up the progress of a search on stderr: a line
 // updated in place when stderr is a terminal (and the output is not
-// JSON), and pan-style lines every --progress-lines states (JSON lines
-// with --json). It returns
-// what to call when the search is over (it clears the line).
-func showProgress(opts *checker.Options, f runFlags, stderr io.Writer) (done func()) {
+// JSON), pan-style lines every --progress-lines states (JSON lines
+// with --json), and the warnings warn (if not nil) has to give as the
+// search goes, whatever the output. It returns what to call when the
+// search is over (it clears the line).
+func showProgress(opts *checker.Options, f runFlags, stderr io.Writer, warn func(checker.Progress) string) (done func()) {
 	live := !f.json && stderr == io.Writer(os.Stderr) && isatty.IsTerminal(os.Stderr.Fd())
-	if !live && f.lines <= 0 {
+	if !live && f.lines <= 0 && warn == nil {
 		return func() {}
 	}
 	next := f.lines
@@ -29,6 +31,15 @@ func showProgress(opts *checker.Options, f runFlags, stderr io.Writer) (done fun
 	last := time.Time{}
 	shown := false
 	opts.Progress = func(p checker.Progress) {
+		if warn != nil {
+			if msg := warn(p); msg != "" {
+				if shown {
+					fmt.Fprint(stderr, "\r\x1b[K")
+					shown = false
+				}
+				fmt.Fprintln(stderr, msg)
+			}
+		}
 		if f.lines > 0 && p.Stored >= next {
 			if shown {
 				fmt.Fprint(stderr, "\r\x1b[K")
@@ -54,6 +65,44 @@ func showProgress(opts *checker.Options, f runFlags, stderr io.Writer) (done fun
 		if shown {
 			fmt.Fprint(stderr, "\r\x1b[K")
 		}
+	}
+}
+
+// cacheWarnAfter is when a cached search is first checked for
+// exploring states again: early enough that the warning comes within
+// ten seconds (issue: a search that ran fifteen minutes without a word),
+// late enough for the count of distinct states to have settled.
+const cacheWarnAfter = 3 * time.Second
+
+// cacheWarnRedundancy is the redundancy (states stored over distinct
+// states) past which a cached search is said to explore states again:
+// docs/caching.md measured the completed cached searches at 50% of the
+// states at 1 to 3.5 (RW, of transitions), the ones that ran away far
+// beyond.
+const cacheWarnRedundancy = 4
+
+// cacheWarning returns the warning showProgress gives of a cached
+// search that explores states again and again: the redundancy, and the
+// time the same distinct states would have taken without a cache. It
+// warns again when the redundancy has doubled.
+func cacheWarning(cache *store.Cache) func(checker.Progress) string {
+	warned := 0.0
+	return func(p checker.Progress) string {
+		if p.Elapsed < cacheWarnAfter {
+			return ""
+		}
+		distinct := max(cache.DistinctEstimate(), 1)
+		r := float64(p.Stored) / distinct
+		if r < cacheWarnRedundancy || r < 2*warned {
+			return ""
+		}
+		warned = r
+		hint := "a larger --cache explores less again"
+		if cache.Policy() != store.PolicyStratified {
+			hint = "a larger --cache, or --policy stratified, explores less again"
+		}
+		return fmt.Sprintf("gmc: warning: the state cache explores states again and again: %s states stored in %.1f s, ~%s distinct (redundancy %.3g); without a cache they would take ~%.2g s: %s",
+			count(float64(p.Stored)), p.Elapsed.Seconds(), count(distinct), r, p.Elapsed.Seconds()/r, hint)
 	}
 }
 

@@ -59,7 +59,7 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 		if i > 0 {
 			runtime.GC() // the previous property's search: its memory is not this one's
 		}
-		done := showProgress(&o, f, stderr)
+		done := showProgress(&o, f, stderr, nil)
 		res, err := checker.NewDFS(m, o).Run()
 		done()
 		if err != nil {
