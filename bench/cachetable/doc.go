@@ -5,7 +5,7 @@
 // time of the cached search as a factor of the search without a cache,
 // and RW, the transitions taken over the state space's transitions. The
 // searches reduce by partial order as gmc run does (-no-reduce: not). A
-// search that takes more than 20 times as long is stopped: TO (the bound
+// search that takes more than 20 times the processor time is stopped: TO (the bound
 // issue 22 sets). A cache that cannot hold the search stack: ST. The
 // policy fastest in a row ends it; the last lines count, for each cache
 // size, the rows each policy was fastest in and those it did not finish.
@@ -17,8 +17,10 @@
 //	go run ./bench/cachetable
 //	go run ./bench/cachetable -max 1000000 -models "examples/models/leader_n.pml:N=6"
 //
-// Models with fewer than 2000 states, more than -max (unreduced), or
-// errors are left out. Timings are single runs against the best of three uncached runs:
-// on a shared machine, rerun a row before reading much into a factor near
-// 1.
+// Models with fewer than 2000 states (after reduction), more than -max
+// (unreduced), or errors are left out. Times are the process's processor
+// time (user and system, garbage collection included), which a loaded
+// machine disturbs far less than the wall clock; each is a single run
+// against the best of three uncached runs: rerun a row before reading
+// much into a factor near 1.
 package main

@@ -3,8 +3,11 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"gmc/bench/internal/corpus"
@@ -35,8 +38,12 @@ var (
 // states.
 const timeout = 20
 
+// minStates is the fewest states a model must have, reduced or not, for
+// its times to mean something.
+const minStates = 2000
+
 func run(args []string, maxStates int64, reduce bool) error {
-	models, err := corpus.Select("cachetable", args, corpus.Default, corpus.Options{MinStates: 2000, MaxStates: maxStates}, os.Stderr)
+	models, err := corpus.Select("cachetable", args, corpus.Default, corpus.Options{MinStates: minStates, MaxStates: maxStates}, os.Stderr)
 	if err != nil {
 		return err
 	}
@@ -56,20 +63,29 @@ func run(args []string, maxStates int64, reduce bool) error {
 		wins[pct] = map[store.Policy]int{}
 		failed[pct] = map[store.Policy]int{}
 	}
+	measured := 0
 	for _, cm := range models {
 		m := cm.M
 		// the base: the uncached search, its time the best of three
 		var full *checker.Result
+		var base time.Duration
 		for range 3 {
-			r, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth, MaxStates: maxStates}, Reduce: reduce}).Run()
+			r, cpu, err := timed(0, func(stop chan struct{}) (*checker.Result, error) {
+				return checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth, MaxStates: maxStates, Interrupt: stop}, Reduce: reduce}).Run()
+			})
 			if err != nil {
 				return fmt.Errorf("%s: %w", cm.Name, err)
 			}
-			if full == nil || r.Elapsed < full.Elapsed {
-				full = r
+			if full == nil || cpu < base {
+				full, base = r, cpu
 			}
 		}
-		base := full.Elapsed
+		if full.Stored < minStates {
+			// reduction left too few states to time
+			fmt.Fprintf(os.Stderr, "cachetable: %s left out: %d states reduced\n", cm.Name, full.Stored)
+			continue
+		}
+		measured++
 		for _, pct := range sizes {
 			size := int(full.Stored * pct / 100)
 			fmt.Fprintf(w, "%-22s %9d %4d%%", cm.Name, full.Stored, pct)
@@ -79,18 +95,17 @@ func run(args []string, maxStates int64, reduce bool) error {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cm.Name, err)
 				}
-				stop := make(chan struct{})
-				timer := time.AfterFunc(timeout*base, func() { close(stop) })
-				res, err := checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth, Interrupt: stop}, Store: c, Reduce: reduce}).Run()
-				timer.Stop()
+				res, cpu, err := timed(timeout*base, func(stop chan struct{}) (*checker.Result, error) {
+					return checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth, Interrupt: stop}, Store: c, Reduce: reduce}).Run()
+				})
 				if err != nil {
 					return fmt.Errorf("%s: %w", cm.Name, err)
 				}
 				switch {
 				case res.Complete():
-					fmt.Fprintf(w, " %6.2f %6.2f", float64(res.Elapsed)/float64(base), float64(res.Transitions)/float64(full.Transitions))
-					if best < 0 || res.Elapsed < bestTime {
-						best, bestTime = p, res.Elapsed
+					fmt.Fprintf(w, " %6.2f %6.2f", float64(cpu)/float64(base), float64(res.Transitions)/float64(full.Transitions))
+					if best < 0 || cpu < bestTime {
+						best, bestTime = p, cpu
 					}
 				case res.Stop.Reason == search.CacheFull:
 					fmt.Fprintf(w, " %6s %6s", "ST", "-")
@@ -107,29 +122,62 @@ func run(args []string, maxStates int64, reduce bool) error {
 			fmt.Fprintln(w)
 		}
 	}
-	fmt.Fprintf(w, "\nrows where each policy was fastest, by cache size:\n%5s", "cache")
-	for _, p := range policies {
-		fmt.Fprintf(w, " %10s", p)
-	}
-	fmt.Fprintln(w)
-	for _, pct := range sizes {
-		fmt.Fprintf(w, "%4d%%", pct)
-		for _, p := range policies {
-			fmt.Fprintf(w, " %10d", wins[pct][p])
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "\nrows where each policy did not finish (TO: over %dx the uncached time, ST: stack), of %d, by cache size:\n%5s", timeout, len(models), "cache")
-	for _, p := range policies {
-		fmt.Fprintf(w, " %10s", p)
-	}
-	fmt.Fprintln(w)
-	for _, pct := range sizes {
-		fmt.Fprintf(w, "%4d%%", pct)
-		for _, p := range policies {
-			fmt.Fprintf(w, " %10d", failed[pct][p])
-		}
-		fmt.Fprintln(w)
-	}
+	counts(w, "rows where each policy was fastest, by cache size:", wins)
+	counts(w, fmt.Sprintf("rows where each policy did not finish (TO: over %dx the uncached time, ST: stack), of %d, by cache size:", timeout, measured), failed)
 	return nil
+}
+
+// counts prints a count per cache size and policy under its title.
+func counts(w io.Writer, title string, n map[int64]map[store.Policy]int) {
+	fmt.Fprintf(w, "\n%s\n%5s", title, "cache")
+	for _, p := range policies {
+		fmt.Fprintf(w, " %10s", p)
+	}
+	fmt.Fprintln(w)
+	for _, pct := range sizes {
+		fmt.Fprintf(w, "%4d%%", pct)
+		for _, p := range policies {
+			fmt.Fprintf(w, " %10d", n[pct][p])
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// timed runs a search and returns the processor time it took (the
+// process's, user and system: on a loaded machine it varies far less
+// than the wall clock's); with a limit, the search is interrupted when
+// it has taken that much.
+func timed(limit time.Duration, search func(stop chan struct{}) (*checker.Result, error)) (*checker.Result, time.Duration, error) {
+	runtime.GC() // what earlier searches left is not this one's cost
+	stop, over := make(chan struct{}), make(chan struct{})
+	start := cpuTime()
+	if limit > 0 {
+		go func() {
+			tick := time.NewTicker(10 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-over:
+					return
+				case <-tick.C:
+					if cpuTime()-start > limit {
+						close(stop)
+						return
+					}
+				}
+			}
+		}()
+	}
+	res, err := search(stop)
+	close(over)
+	return res, cpuTime() - start, err
+}
+
+// cpuTime is the processor time the process has taken so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -964,10 +964,10 @@ func writeJSONDocument(w io.Writer, v any) {
 const version = "0.1"
 
 // defaultPolicy is the state cache's policy when --policy is not given:
-// stratified caching, the one policy that finished every search of
-// docs/caching.md's table at half the states within 20 times the
-// uncached time (004's cost-based policy, the default before, ran away
-// on most of them).
+// stratified caching, which measured best (docs/caching.md): at half the
+// states it finished every search within 5 times the uncached time, and
+// at a quarter most of them, where 004's cost-based policy, the default
+// before, ran away on a third of them at half and most at a quarter.
 const defaultPolicy = store.PolicyStratified
 
 // reduceRefused says why a run that asks for partial-order reduction
