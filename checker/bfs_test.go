@@ -275,7 +275,7 @@ func TestBFSTrails(t *testing.T) {
 			if n, d := len(e.Trail), len(dfs.Errors[0].Trail); n > d {
 				t.Errorf("breadth-first trail of %d steps (%s), depth-first %d (%s)", n, e.Msg, d, dfs.Errors[0].Msg)
 			}
-			end, raised, err := trail.Follow(m, trail.Entries(e.Trail), -1)
+			end, raised, err := trail.Follow(m, trail.Entries(m, e.Trail), -1)
 			if err != nil {
 				t.Fatalf("%s: %v", e.Msg, err)
 			}

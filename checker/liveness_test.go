@@ -244,7 +244,7 @@ func TestLivenessTrails(t *testing.T) {
 			if e.Kind != AcceptStutter && len(e.Trail) < e.Depth {
 				t.Errorf("%s at depth %d: a trail of %d steps", e.Msg, e.Depth, len(e.Trail))
 			}
-			end, raised, err := trail.Follow(m, trail.Entries(e.Trail), cycle)
+			end, raised, err := trail.Follow(m, trail.Entries(m, e.Trail), cycle)
 			if err != nil {
 				t.Fatalf("%s: %v", e.Msg, err)
 			}

@@ -25,7 +25,7 @@ func exhaustive(t *testing.T, file string) (*vm.Model, *checker.Result) {
 // checkTrail follows an error's trail and checks it ends at the error.
 func checkTrail(t *testing.T, m *vm.Model, e *checker.Error) {
 	t.Helper()
-	end, raised, err := trail.Follow(m, trail.Entries(e.Trail), -1)
+	end, raised, err := trail.Follow(m, trail.Entries(m, e.Trail), -1)
 	if err != nil {
 		t.Fatalf("%s: the trail cannot be followed: %v", e.Msg, err)
 	}

@@ -17,7 +17,8 @@ import (
 // shows them ("Never claim moves to line N", when the line changes), and
 // the start of a cycle as <<<<<START OF CYCLE>>>>>; a trail whose cycle
 // does not lead back to the state where it starts is refused, as is a
-// step the model cannot take.
+// step the model cannot take (a *trail.LineError naming the step's line
+// when t has Lines).
 func Replay(m *vm.Model, t *trail.File, opts Options, w io.Writer) (*Result, error) {
 	walker, err := trail.NewWalker(m)
 	if err != nil {
@@ -62,7 +63,11 @@ steps:
 		}
 		mv, err := walker.Next(st)
 		if err != nil {
-			return p.res, fmt.Errorf("step %d (%s): %v", depth, trail.Describe(st), err)
+			err = fmt.Errorf("step %d (%s): %v", depth, trail.Describe(st), err)
+			if i < len(t.Lines) {
+				err = &trail.LineError{Line: t.Lines[i], Err: err}
+			}
+			return p.res, err
 		}
 		p.res.Depth = depth
 		switch mv.Pid {

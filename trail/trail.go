@@ -12,44 +12,47 @@ import (
 	"gmc/vm"
 )
 
-// Version is the version of the trail format Write writes; Read reads
-// it and version 1 (which had no claim, cycle or dummy lines).
+// A trail is the text file pan writes (docs/references.md#pan-trail),
+// one line "depth:pid:id" per step from the initial state, so that spin
+// -t and pan -r replay gmc's trails as pan's and gmc replays pan's:
 //
-// A trail is a text file:
+//	-2:<claim>:-2         a never claim ran with the system: its proctype number
+//	-4:-4:-4              statements were merged (not spin -o3)
+//	<depth>:<pid>:<id>    a step: the search depth, the process, pan's transition id
+//	-1:-1:-1              before the first step of the cycle the trail ends in
 //
-//	gmc-trail 2
-//	model <the model's fingerprint>
-//	merge <true or false: whether statements were merged>
-//	claim <the never claim the search ran with the system, np_ for -l>
-//	error <what went wrong>
-//	<pid> <transition id>
-//	...
-//	cycle
-//	<pid> <transition id>
-//	...
-//	end <number of steps>
+// With a claim, the claim is pan's process 0 and the system's pids are
+// one up (spin subtracts the claim when it prints them). A move of weak
+// fairness that changes nothing (pan's dummy move) counts in the depth
+// but has no line: the depths have a gap there. The id is pan's t_id:
+// the model-wide number of the statement the transition starts with
+// (gmc dump's id). gmc writes after the steps lines of its own, which
+// spin and pan stop reading at (neither parses a line that does not
+// start with a number):
 //
-// with one line per step from the initial state: the process that moved
-// (-1: the never claim) and the ID of the transition it took (vm.Trans.ID,
-// in the claim's transitions for -1). The send and the receive of a
-// rendezvous are two steps. The claim line is there only when a claim
-// ran: its steps and the system's then alternate as in pan's trails,
-// which hold the claim's moves too (docs/references.md#spin-claims). The
-// cycle line, in the trail of an acceptance or non-progress cycle, stands
-// where pan's trail has its -1:-1:-1 line: the steps after it form the
-// cycle, which leads back to the state before it. A line "dummy" is a
-// move of weak fairness that changes nothing (pan counts it in the depth
-// and leaves it out of its trail). The end line tells a whole trail from
-// a truncated one; it counts the step and dummy lines. Lines starting
-// with # are comments.
-const Version = 2
+//	#gmc model <the model's fingerprint>
+//	#gmc error <what went wrong>
+//
+// so that gmc replay knows a trail written for another version of the
+// model and the error it should reach; on pan's trails it does without.
+const (
+	lineCycle  = -1
+	lineClaim  = -2
+	lineMerged = -4
+)
 
-// ClaimPid is the pid a trail gives the never claim's steps.
+// ClaimPid is the pid gmc gives the never claim's steps (a trail file
+// gives it 0).
 const ClaimPid = vm.ClaimPid
 
 // Dummy is the pid of a dummy step (a move of weak fairness that changes
 // nothing but the depth).
 const Dummy = -2
+
+// npIDs is the t_id pan gives the first transition of its built-in np_
+// claim of -l; the others follow in order (its pan.t numbers them
+// 9997, 9998, 9999, outside any model's statements).
+const npIDs = 9997
 
 // Path is the file the k-th error (from 1) of a run on model is
 // written to, named as SPIN names them: model.trail, model1.trail, ...
@@ -68,6 +71,62 @@ type Step struct {
 	Trans *vm.Trans
 }
 
+// TransID is the id pan's trails give transition t of pt: pan's t_id,
+// the number of the statement it starts with, or for the np_ claim the
+// number pan's own table gives it.
+func TransID(pt *vm.ProcType, t *vm.Trans) int {
+	if pt.Name != vm.NonProgressClaim {
+		return pt.Elements[t.Elem-1].ID
+	}
+	k := 0
+	for _, pc := range pt.PCs {
+		for _, u := range pc.Trans {
+			if u == t {
+				return npIDs + k
+			}
+			k++
+		}
+	}
+	return -1
+}
+
+// Entry is one step as a trail file records it: the process that moved
+// (ClaimPid: the claim; Dummy: a dummy move) and pan's id of the
+// transition it took (TransID).
+type Entry struct {
+	Pid int
+	ID  int
+}
+
+// Entries are the entries a trail file of m records for steps, which a
+// search of m took.
+func Entries(m *vm.Model, steps []Step) []Entry {
+	ids := make(map[*vm.Trans]int)
+	types := m.Types
+	if m.Claim != nil {
+		types = append(types[:len(types):len(types)], m.Claim)
+	}
+	for _, pt := range types {
+		for _, pc := range pt.PCs {
+			for _, t := range pc.Trans {
+				ids[t] = TransID(pt, t)
+			}
+		}
+	}
+	out := make([]Entry, len(steps))
+	for i, st := range steps {
+		out[i] = Entry{Pid: st.Pid}
+		if st.Trans != nil {
+			id, ok := ids[st.Trans]
+			if !ok {
+				id = -1 // (not m's: Follow refuses it)
+			}
+			out[i].ID = id
+		}
+	}
+	return out
+}
+
 // Write writes the path steps, which ends in the error msg, to path as a
 // trail of m; m's claim, if it has one, ran with the system. cycle is the
 // index in steps of the first step of the cycle the path ends in, -1 when
@@ -76,146 +135,159 @@ type Step struct {
 // place.
 func Write(path string, m *vm.Model, msg string, steps []Step, cycle int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gmc-trail %d\nmodel %s\nmerge %v\n", Version, m.Fingerprint(), m.Merge)
+	shift := 0
 	if m.Claim != nil {
-		fmt.Fprintf(&b, "claim %s\n", m.Claim.Name)
+		fmt.Fprintf(&b, "%d:%d:%d\n", lineClaim, m.Claim.ID, lineClaim)
+		shift = 1
 	}
-	fmt.Fprintf(&b, "error %s\n", strings.ReplaceAll(msg, "\n", " "))
-	for i, st := range steps {
+	if m.Merge {
+		fmt.Fprintf(&b, "%d:%d:%d\n", lineMerged, lineMerged, lineMerged)
+	}
+	for i, st := range Entries(m, steps) {
 		if i == cycle {
-			b.WriteString("cycle\n")
+			fmt.Fprintf(&b, "%d:%d:%d\n", lineCycle, lineCycle, lineCycle)
 		}
-		if st.Pid == Dummy {
-			b.WriteString("dummy\n")
-			continue
+		switch st.Pid {
+		case Dummy:
+			continue // pan's dummy move has a depth and no line
+		case ClaimPid:
+			st.Pid = -shift // 0
 		}
-		fmt.Fprintf(&b, "%d %d\n", st.Pid, st.Trans.ID)
+		fmt.Fprintf(&b, "%d:%d:%d\n", i+1, st.Pid+shift, st.ID)
 	}
-	fmt.Fprintf(&b, "end %d\n", len(steps))
+	fmt.Fprintf(&b, "#gmc model %s\n#gmc error %s\n", m.Fingerprint(), strings.ReplaceAll(msg, "\n", " "))
 	return atomicfile.Write(path, []byte(b.String()))
 }
 
-// Entry is one step as a trail file records it: the process that moved
-// (ClaimPid: the claim; Dummy: a dummy move) and the ID of the transition
-// it took.
-type Entry struct {
-	Pid   int
-	Trans int // the transition's ID in the process's proctype (or the claim's)
-}
-
-// Entries are the entries a trail file records for steps.
-func Entries(steps []Step) []Entry {
-	out := make([]Entry, len(steps))
-	for i, st := range steps {
-		out[i] = Entry{Pid: st.Pid}
-		if st.Trans != nil {
-			out[i].Trans = st.Trans.ID
-		}
-	}
-	return out
-}
-
-// File is a trail read back from a file.
+// File is a trail read back from a file, pan's or gmc's.
 type File struct {
-	Version int
-	Model   string // the fingerprint of the model it was found on
-	Merge   bool   // the model's statements were merged
-	Claim   string // the never claim that ran with the system ("": none)
-	Error   string
-	Steps   []Entry
+	// ClaimID is the proctype number of the never claim that ran with the
+	// system (vm.ProcType.ID), -1 when none did.
+	ClaimID int
+	Merge   bool // the model's statements were merged
+	// Model is the fingerprint of the model gmc found the trail on, Error
+	// the error it found; both "" in a trail pan wrote.
+	Model string
+	Error string
+	// Steps are the steps from the initial state, dummy moves where the
+	// depths have gaps, and Lines the file's line of each (for a dummy
+	// move, the line of the step after it).
+	Steps []Entry
+	Lines []int
 	// Cycle is the index in Steps of the first step of the cycle the
 	// trail ends in, -1 when it records no cycle.
 	Cycle int
 }
 
-// Read parses a trail. Errors name the line they are on.
+// LineError is an error at a line of a trail file.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Read parses a trail. Its errors are one line, a *LineError when they
+// are at a line. A trail may have no steps: pan's of an error in the
+// initial state (an empty file, when no claim ran and -o3).
 func Read(r io.Reader) (*File, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	t := &File{Merge: true, Cycle: -1}
+	t := &File{ClaimID: -1, Cycle: -1}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
-	ended := false
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
+		return &LineError{line, fmt.Errorf(format, args...)}
 	}
+	gmcLines := false // the steps are over
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
+		if line == 1 && strings.HasPrefix(text, "gmc-trail") {
+			return nil, bad("written by an older gmc in its own format (%s), which this gmc no longer reads: run gmc run again to write the trail in pan's format", text)
+		}
+		if text == "" {
 			continue
 		}
-		key, rest, _ := strings.Cut(text, " ")
-		if ended {
-			return nil, bad("%q after the end line", text)
+		if rest, ok := strings.CutPrefix(text, "#gmc "); ok {
+			gmcLines = true
+			key, val, _ := strings.Cut(rest, " ")
+			switch key {
+			case "model":
+				if len(val) != 64 || strings.Trim(val, "0123456789abcdef") != "" {
+					return nil, bad("the model fingerprint %q is not 64 hex digits (a damaged trail?)", val)
+				}
+				t.Model = val
+			case "error":
+				t.Error = val
+			}
+			continue
 		}
+		if strings.HasPrefix(text, "#") {
+			continue
+		}
+		if gmcLines {
+			return nil, bad("%q after gmc's lines, which end the trail", text)
+		}
+		f := strings.Split(text, ":")
+		var n [3]int
+		ok := len(f) == 3
+		for i := 0; ok && i < 3; i++ {
+			n[i], err = strconv.Atoi(f[i])
+			ok = err == nil
+		}
+		if !ok {
+			return nil, bad("want a step \"depth:pid:transition\", got %q", text)
+		}
+		depth, pid, id := n[0], n[1], n[2]
 		switch {
-		case line == 1 || t.Version == 0:
-			if key != "gmc-trail" {
-				return nil, bad("not a gmc trail (it does not start with gmc-trail)")
+		case depth == lineClaim:
+			if len(t.Steps) > 0 || t.ClaimID >= 0 || pid < 0 {
+				return nil, bad("a claim line (-2:claim:-2) comes once, before the steps")
 			}
-			v, err := strconv.Atoi(rest)
-			if err != nil || v < 1 || v > Version {
-				return nil, bad("trail format version %q; this gmc reads versions 1 to %d", rest, Version)
-			}
-			t.Version = v
-			if data[len(data)-1] != '\n' {
-				// Write ends every line; the file was cut short.
-				last := data[bytes.LastIndexByte(data, '\n')+1:]
-				return nil, fmt.Errorf("the trail is truncated: its last line %q is cut short", last)
-			}
-		case key == "model":
-			if len(rest) != 64 || strings.Trim(rest, "0123456789abcdef") != "" {
-				return nil, bad("the model fingerprint %q is not 64 hex digits (a damaged trail?)", rest)
-			}
-			t.Model = rest
-		case key == "error":
-			t.Error = rest
-		case key == "merge":
-			t.Merge = rest != "false"
-		case key == "claim" && t.Version >= 2:
-			if rest == "" || len(t.Steps) > 0 {
-				return nil, bad("a claim line names the claim, before the steps")
-			}
-			t.Claim = rest
-		case key == "cycle" && t.Version >= 2:
+			t.ClaimID = pid
+		case depth == lineMerged:
+			t.Merge = true
+		case depth == lineCycle:
 			if t.Cycle >= 0 {
-				return nil, bad("a second cycle line")
+				return nil, bad("a second start of cycle (-1:-1:-1)")
 			}
 			t.Cycle = len(t.Steps)
-		case key == "dummy" && t.Version >= 2:
-			t.Steps = append(t.Steps, Entry{Pid: Dummy})
-		case key == "end":
-			n, err := strconv.Atoi(rest)
-			if err != nil || n != len(t.Steps) {
-				return nil, bad("the end line says %q steps, the trail has %d (a damaged trail?)", rest, len(t.Steps))
-			}
-			ended = true
+		case depth <= -5 && depth >= -8:
+			return nil, bad("pan permuted its search (-DPERMUTED) to find this trail; only pan -r replays it")
+		case depth <= 0:
+			return nil, bad("%q is no step (its depth is not positive) nor a line pan writes", text)
+		case depth <= len(t.Steps):
+			return nil, bad("depth %d after depth %d: the depths of a trail increase", depth, len(t.Steps))
+		case pid < 0 || id < 0:
+			return nil, bad("want a step \"depth:pid:transition\", got %q", text)
 		default:
-			pid, err1 := strconv.Atoi(key)
-			tr, err2 := strconv.Atoi(strings.TrimSpace(rest))
-			if err1 != nil || err2 != nil || pid < 0 && !(pid == ClaimPid && t.Claim != "") || tr < 0 {
-				return nil, bad("want a step \"pid transition\", got %q", text)
+			for len(t.Steps)+1 < depth {
+				// pan leaves its dummy moves out, keeping their depth
+				t.Steps = append(t.Steps, Entry{Pid: Dummy})
+				t.Lines = append(t.Lines, line)
 			}
-			t.Steps = append(t.Steps, Entry{Pid: pid, Trans: tr})
+			if t.ClaimID >= 0 {
+				pid-- // the claim is pan's process 0
+			}
+			t.Steps = append(t.Steps, Entry{Pid: pid, ID: id})
+			t.Lines = append(t.Lines, line)
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	if t.Version == 0 {
-		return nil, fmt.Errorf("empty trail")
-	}
-	if t.Model == "" {
-		return nil, fmt.Errorf("trail has no model line")
-	}
-	if !ended {
-		return nil, fmt.Errorf("the trail is truncated: it has no end line after its %d steps", len(t.Steps))
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		// pan and gmc end every line; the file was cut short.
+		last := data[bytes.LastIndexByte(data, '\n')+1:]
+		return nil, &LineError{line, fmt.Errorf("the trail is truncated: its last line %q is cut short", last)}
 	}
 	if t.Cycle >= len(t.Steps) {
-		return nil, fmt.Errorf("the trail's cycle has no steps (a damaged trail?)")
+		return nil, &LineError{line, fmt.Errorf("the trail's cycle has no steps (a damaged trail?)")}
 	}
 	return t, nil
 }
@@ -223,7 +295,7 @@ func Read(r io.Reader) (*File, error) {
 // Follow replays steps on m from the initial state, as the search took
 // them, and returns the runner at the state reached and the errors the
 // last step raised. m must be compiled with the claim the search ran, if
-// any (File.Claim).
+// any (File.ClaimID).
 // It fails if a step is not one the search could have taken: a process
 // that does not exist, a transition that is not at the process's pc or
 // not executable, another process moving inside an atomic sequence that
@@ -266,11 +338,11 @@ func Follow(m *vm.Model, steps []Entry, cycle int) (*vm.Runner, []*vm.RuntimeErr
 func Describe(st Entry) string {
 	switch st.Pid {
 	case ClaimPid:
-		return fmt.Sprintf("the claim, transition %d", st.Trans)
+		return fmt.Sprintf("the claim, transition id %d", st.ID)
 	case Dummy:
 		return "a dummy move"
 	}
-	return fmt.Sprintf("process %d, transition %d", st.Pid, st.Trans)
+	return fmt.Sprintf("process %d, transition id %d", st.Pid, st.ID)
 }
 
 // NextMove finds the move a trail step of a process names among the moves
@@ -279,25 +351,46 @@ func NextMove(r *vm.Runner, st Entry) (vm.Move, error) {
 	if st.Pid < 0 {
 		return vm.Move{}, fmt.Errorf("a step of the never claim, in a trail of the model without it")
 	}
+	m, s := r.M, r.S
 	moves, _ := r.Moves()
 	for _, mv := range moves {
-		if mv.Pid == st.Pid && mv.T.ID == st.Trans {
+		if mv.Pid == st.Pid && TransID(m.ProcType(s, mv.Pid), mv.T) == st.ID {
 			return mv, nil
 		}
 	}
-	m, s := r.M, r.S
 	switch {
 	case st.Pid >= s.NrProcs():
-		return vm.Move{}, fmt.Errorf("no process %d", st.Pid)
+		return vm.Move{}, fmt.Errorf("no process %d (there are %d)", st.Pid, s.NrProcs())
 	case r.Owner >= 0 && st.Pid != r.Owner:
 		return vm.Move{}, fmt.Errorf("process %d is inside an atomic sequence", r.Owner)
 	}
 	pt := m.ProcType(s, st.Pid)
 	pc := pt.PCs[m.PC(s, st.Pid)]
 	for _, t := range pc.Trans {
-		if t.ID == st.Trans {
+		if TransID(pt, t) == st.ID {
 			return vm.Move{}, fmt.Errorf("%q is not executable", t.Text)
 		}
 	}
-	return vm.Move{}, fmt.Errorf("%s is at state %d, which has no transition %d", pt.Name, pc.Seqno, st.Trans)
+	return vm.Move{}, fmt.Errorf("%s is at state %d, which has no transition with id %d", pt.Name, pc.Seqno, st.ID)
+}
+
+// ClaimName is the name of the claim with proctype number id in m (a
+// model compiled without a claim, whose Claims are all it declares; the
+// number after them is pan's np_ claim of -l), or an error that says why
+// there is none.
+func ClaimName(m *vm.Model, id int) (string, error) {
+	for _, c := range m.Claims {
+		if c.ID == id {
+			return c.Name, nil
+		}
+	}
+	if id == m.NumIDs() {
+		return vm.NonProgressClaim, nil
+	}
+	for _, pt := range m.Types {
+		if pt.ID == id {
+			return "", fmt.Errorf("the trail's claim (-2:%d:-2) is proctype %s, not a never claim: a trail of another model?", id, pt.Name)
+		}
+	}
+	return "", fmt.Errorf("the model has no claim %d (-2:%d:-2): a trail of another model?", id, id)
 }

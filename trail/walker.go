@@ -90,7 +90,7 @@ func (w *Walker) claimMove(st Entry) (vm.Move, error) {
 	}
 	var t *vm.Trans
 	for _, u := range m.ClaimTrans(r.S) {
-		if u.ID == st.Trans {
+		if TransID(m.Claim, u) == st.ID {
 			t = u
 		}
 	}
@@ -98,7 +98,7 @@ func (w *Walker) claimMove(st Entry) (vm.Move, error) {
 		if m.ClaimPC(r.S) < 0 {
 			return vm.Move{}, fmt.Errorf("the never claim has ended")
 		}
-		return vm.Move{}, fmt.Errorf("the never claim is at state %d, which has no transition %d", m.Claim.PCs[m.ClaimPC(r.S)].Seqno, st.Trans)
+		return vm.Move{}, fmt.Errorf("the never claim is at state %d, which has no transition with id %d", m.Claim.PCs[m.ClaimPC(r.S)].Seqno, st.ID)
 	}
 	// pan tries the claim's moves with timeout false, and again with it
 	// true when a system step below asked for it (the system cannot move).

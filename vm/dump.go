@@ -19,9 +19,9 @@ import (
 //	proctype P
 //		state   3 -(tr   5)-> state   4  [id   2] [----L] m.pml:12 => x = 1
 //
-// tr is gmc's number of the transition (trails and scripts name it; pan
+// tr is gmc's number of the transition (scripts name it; pan
 // shows its code case there, which gmc has no use for); id is pan's
-// transition id (its trails name it), org the state an unless escape was
+// transition id (pan's trails and gmc's name it), org the state an unless escape was
 // copied from. The flags are pan's: A atomic (D d_step), then the source
 // state's labels a accept, e end, p progress, and L local or G global.
 // The statement is the first of a merged chain, as pan shows it. pan's tp

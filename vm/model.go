@@ -233,7 +233,7 @@ const (
 // Trans is a transition: one statement (or a merged chain of statements,
 // or a whole d_step) of a proctype, from one pc to another.
 type Trans struct {
-	ID     int // index in its proctype's transition list (trails name it)
+	ID     int // index in its proctype's transition list (scripts name it; trails name the element's ID, pan's)
 	Dst    int
 	Code   *Code
 	Atom   AtomFlags

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,25 +63,15 @@ var cliCases = []struct {
 	{"replay_claim_end", []string{"replay", "claim_end.pml"}, [][]string{{"run", "--safety", "claim_end.pml"}}, nil},
 	{"replay_ltl", []string{"replay", "ltl.pml"}, runFirst("ltl.pml"), nil},
 	{"replay_ltl_noclaim", []string{"replay", "ltl.pml"}, runFirst("ltl.pml"),
-		editFile("ltl.pml.trail", func(s string) string { return strings.Replace(s, "claim p1\n", "", 1) })},
+		editLines("ltl.pml.trail", func(lines []string) []string { return slices.DeleteFunc(lines, isLine("-2:")) })},
 	{"replay_cycle_open", []string{"replay", "accept.pml"}, runFirst("accept.pml"),
-		editFile("accept.pml.trail", func(s string) string {
-			// the last step dropped (the end line too): the cycle no
-			// longer closes
-			lines := strings.Split(strings.TrimSpace(s), "\n")
-			lines = append(lines[:len(lines)-2], "end "+strconv.Itoa(len(lines)-8))
-			return strings.Join(lines, "\n") + "\n"
-		})},
+		// the last step dropped: the cycle no longer closes
+		editLines("accept.pml.trail", dropLastStep)},
 	{"replay_cycle_moved", []string{"replay", "accept.pml"}, runFirst("accept.pml"),
-		editFile("accept.pml.trail", func(s string) string {
-			lines := strings.Split(s, "\n")
-			for i, l := range lines {
-				if l == "cycle" {
-					lines[i], lines[i+1] = lines[i+1], lines[i]
-					break
-				}
-			}
-			return strings.Join(lines, "\n")
+		editLines("accept.pml.trail", func(lines []string) []string {
+			i := slices.Index(lines, "-1:-1:-1")
+			lines[i], lines[i+1] = lines[i+1], lines[i]
+			return lines
 		})},
 	{"run_divide", []string{"run", "divide.pml"}, nil, nil},
 	{"run_depth", []string{"run", "-m50", "--probe-time", "none", "deep.pml"}, nil, nil},
@@ -142,15 +133,29 @@ var cliCases = []struct {
 	{"replay_cut_model_line", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
 		editFile("assert.pml.trail", func(s string) string { return s[:40] })},
 	{"replay_short", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
-		editFile("assert.pml.trail", func(s string) string {
-			// drop the last step and make the end line agree: a whole trail
-			// that stops before its error
-			lines := strings.Split(strings.TrimSpace(s), "\n")
-			lines = append(lines[:len(lines)-2], "end "+strconv.Itoa(len(lines)-6))
-			return strings.Join(lines, "\n") + "\n"
-		})},
+		// a whole trail that stops before its error
+		editLines("assert.pml.trail", dropLastStep)},
 	{"replay_wrong_step", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
-		editFile("assert.pml.trail", func(s string) string { return strings.Replace(s, "\n1 1\n", "\n1 7\n", 1) })},
+		editLines("assert.pml.trail", func(lines []string) []string {
+			i := slices.IndexFunc(lines, isLine("2:"))
+			lines[i] = lines[i][:strings.LastIndexByte(lines[i], ':')] + ":77"
+			return lines
+		})},
+	{"replay_bad_pid", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editLines("assert.pml.trail", func(lines []string) []string {
+			i := slices.IndexFunc(lines, isLine("2:"))
+			lines[i] = "2:9" + lines[i][strings.LastIndexByte(lines[i], ':'):]
+			return lines
+		})},
+	// pan's trail: gmc's without its own lines
+	{"replay_pan_trail", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editLines("assert.pml.trail", func(lines []string) []string { return slices.DeleteFunc(lines, isLine("#gmc ")) })},
+	{"replay_pan_trail_short", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editLines("assert.pml.trail", func(lines []string) []string {
+			return dropLastStep(slices.DeleteFunc(lines, isLine("#gmc ")))
+		})},
+	{"replay_old_format", []string{"replay", "assert.pml"}, runFirst("assert.pml"),
+		editFile("assert.pml.trail", func(string) string { return "gmc-trail 2\nmodel 00\n0 1\nend 1\n" })},
 	{"replay_garbage", []string{"replay", "assert.pml", "hello.pml"}, nil, nil},
 	{"unknown_command", []string{"frobnicate"}, nil, nil},
 	{"dump_ok", []string{"dump", "ok.pml"}, nil, nil},
@@ -207,6 +212,27 @@ var cliCases = []struct {
 
 // runFirst is the setup of a replay: gmc run writes the model's trail.
 func runFirst(model string) [][]string { return [][]string{{"run", model}} }
+
+// editLines returns an edit that rewrites the lines of file through f.
+func editLines(file string, f func([]string) []string) func(t *testing.T) {
+	return editFile(file, func(s string) string {
+		return strings.Join(f(strings.Split(strings.TrimSuffix(s, "\n"), "\n")), "\n") + "\n"
+	})
+}
+
+// isLine reports whether a line starts with prefix.
+func isLine(prefix string) func(string) bool {
+	return func(l string) bool { return strings.HasPrefix(l, prefix) }
+}
+
+// dropLastStep drops the last step of a trail's lines.
+func dropLastStep(lines []string) []string {
+	i := len(lines) - 1
+	for strings.HasPrefix(lines[i], "#") {
+		i--
+	}
+	return slices.Delete(lines, i, i+1)
+}
 
 // editFile returns an edit that rewrites file through f.
 func editFile(file string, f func(string) string) func(t *testing.T) {

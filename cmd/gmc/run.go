@@ -896,6 +896,7 @@ func errorList(m *vm.Model, res *checker.Result, trails []string) []errorJSON {
 func trailSteps(m *vm.Model, steps []trail.Step) []sim.Step {
 	out := make([]sim.Step, 0, len(steps))
 	w, err := trail.NewWalker(m)
+	entries := trail.Entries(m, steps)
 	for i, st := range steps {
 		var pt *vm.ProcType
 		switch {
@@ -907,7 +908,7 @@ func trailSteps(m *vm.Model, steps []trail.Step) []sim.Step {
 		out = append(out, sim.StepOf(i+1, st.Pid, pt, st.Trans))
 		if err == nil {
 			var mv vm.Move
-			if mv, err = w.Next(trail.Entries(steps[i : i+1])[0]); err == nil {
+			if mv, err = w.Next(entries[i]); err == nil {
 				w.Do(mv)
 			}
 		}

@@ -192,13 +192,28 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc replay: %v\n", err)
 		return exitUsage
 	}
-	// The trail names the claim its search ran with the system: the
-	// model is compiled with it, as gmc run compiled it.
-	m, ok := loadForSim(path, lopts, tr.Merge, true, tr.Claim, stderr)
+	// The trail names the claim its search ran with the system (by its
+	// proctype number, as pan does): the model is compiled with it, as
+	// the run compiled it.
+	claim := ""
+	if tr.ClaimID >= 0 {
+		all, ok := loadForSim(path, lopts, tr.Merge, true, "", stderr)
+		if !ok {
+			return exitUsage
+		}
+		if claim, err = trail.ClaimName(all, tr.ClaimID); err != nil {
+			fmt.Fprintf(stderr, "gmc replay: %s: %v\n", trailPath, err)
+			return exitUsage
+		}
+	}
+	m, ok := loadForSim(path, lopts, tr.Merge, true, claim, stderr)
 	if !ok {
 		return exitUsage
 	}
-	if tr.Model != m.Fingerprint() {
+	// gmc's trails carry the model's fingerprint; pan's do not, and their
+	// steps are checked one by one against the model instead (a step that
+	// does not fit is refused with its line).
+	if tr.Model != "" && tr.Model != m.Fingerprint() {
 		fmt.Fprintf(stderr, "gmc replay: %s was not written for %s as it is now (the model changed since); run gmc run again\n", trailPath, path)
 		return exitUsage
 	}
@@ -212,7 +227,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	f.startChart()
 	res, err := sim.Replay(m, tr, f.opts, out)
 	if err != nil {
-		fmt.Fprintf(stderr, "gmc replay: %s: %v\n", trailPath, err)
+		fmt.Fprintf(stderr, "gmc replay: %s\n", trailError(trailPath, err))
 		return exitUsage
 	}
 	if !f.writeChart(fmt.Sprintf("gmc replay %s %s (%s)", path, trailPath, tr.Error), stderr) {
@@ -220,7 +235,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	reached, why := replayEnd(res, tr)
 	if *asJSON {
-		writeReplayJSON(stdout, path, trailPath, tr, res, reached, why)
+		writeReplayJSON(stdout, path, trailPath, claim, tr, res, reached, why)
 	} else if res.CycleClosed {
 		// SPIN stops at the end of the trail; gmc says that it checked
 		// the lasso.
@@ -248,6 +263,8 @@ func replayEnd(res *sim.Result, tr *trail.File) (bool, string) {
 		return true, ""
 	case cycleError(tr.Error) && tr.Cycle < 0:
 		return false, fmt.Sprintf("the trail records an %s but no cycle: the search reported it on a state of its first stack that is not on this path, as pan does past the first errors of -c0 (pan's trail has no cycle either)", tr.Error)
+	case tr.Error == "":
+		return false, "the replay ends without an error (the trail, pan's, does not say which error it leads to)"
 	}
 	return false, fmt.Sprintf("the replay ends without the error the trail records (%s)", tr.Error)
 }
@@ -273,11 +290,11 @@ type replayJSON struct {
 	Why         string     `json:"why,omitempty"` // when not reached
 }
 
-func writeReplayJSON(w io.Writer, path, trailPath string, tr *trail.File, res *sim.Result, reached bool, why string) {
+func writeReplayJSON(w io.Writer, path, trailPath, claim string, tr *trail.File, res *sim.Result, reached bool, why string) {
 	out := replayJSON{Model: path, Trail: trailPath, Error: tr.Error, Steps: res.Depth, Stem: res.Steps,
 		CycleCloses: res.CycleClosed, Reached: reached, Why: why}
-	if tr.Claim != "" {
-		out.Claim = &tr.Claim
+	if claim != "" {
+		out.Claim = &claim
 	}
 	if k := res.CycleStart; k >= 0 && k <= len(res.Steps) {
 		out.Stem, out.Cycle = res.Steps[:k], res.Steps[k:]
@@ -300,7 +317,17 @@ func readTrail(path string) (*trail.File, error) {
 	defer file.Close()
 	tr, err := trail.Read(file)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, errors.New(trailError(path, err))
 	}
 	return tr, nil
+}
+
+// trailError is an error about the trail file path in one line, with the
+// file's line, path:line:, when it is at one.
+func trailError(path string, err error) string {
+	var le *trail.LineError
+	if errors.As(err, &le) {
+		return fmt.Sprintf("%s:%d: %v", path, le.Line, le.Err)
+	}
+	return fmt.Sprintf("%s: %v", path, err)
 }
