@@ -3,13 +3,15 @@
 # reduction setting): states per second of the search, and the counts.
 # See bench/README.md#cores.sh.
 #
-# usage: bench/cores.sh [-n] [-j N] [-r R] [-s STORE] [MODEL[:K=V,...] ...]
+# usage: bench/cores.sh [-n] [-j N] [-r R] [-m DEPTH] [-s STORE] [MODEL[:K=V,...] ...]
 #
 #   -n        no partial-order reduction (gmc --no-reduce, pan -DNOREDUCE):
 #             -j N must then store what -j 1 stores
 #   -j N      the cores of the parallel run (default 2)
 #   -r R      R runs of each, pan, -j 1 and -j N alternating; the fastest
 #             search of each is kept (default 3)
+#   -m DEPTH  the depth bound of the models given as arguments (default
+#             100000): the one-core search must not reach it
 #   -s STORE  gmc's --store: exact (default), hc or collapse
 #   MODEL     as compare.sh; without models, the list below (over 10^6
 #             states without reduction)
@@ -23,12 +25,13 @@ bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
 repo=$(cd "$bench_dir/.." && pwd) || exit 2
 . "$bench_dir/lib.sh"
 
-noreduce=0 jobs=2 runs=3 st=exact
-while getopts nj:r:s: o; do
+noreduce=0 jobs=2 runs=3 st=exact argdepth=100000
+while getopts nj:r:m:s: o; do
 	case $o in
 	n) noreduce=1 ;;
 	j) jobs=$OPTARG ;;
 	r) runs=$OPTARG ;;
+	m) argdepth=$OPTARG ;;
 	s) st=$OPTARG ;;
 	*) exit 2 ;;
 	esac
@@ -59,7 +62,7 @@ echo "$models" | while read -r file defs depth; do
 	i=$((i + 1))
 	d=$tmp/m$i
 	model_copy "$d" "$file" "$defs"
-	[ "$depth" = - ] && depth=100000
+	[ "$depth" = - ] && depth=$argdepth
 	cflags="-O2 -DSAFETY -DNOCLAIM"
 	gflags=""
 	if [ $noreduce = 1 ]; then

@@ -73,15 +73,17 @@ type worker struct {
 	nodes []parNode
 	steps []pathStep
 	errs  []parError
+	arena []byte // where the vectors of next are kept
 	// what the others may read while it runs: its counts and memory, as
 	// of its last check
 	stored, trans, depth, bytes atomic.Int64
 	queued                      int64 // the bytes of the states in next
 }
 
-// parItem is a state waiting to be expanded.
+// parItem is a state waiting to be expanded: its vector lives in the
+// arena of the worker that handed it over (no allocation per state).
 type parItem struct {
-	state *vm.State
+	state vm.State
 	ref   store.SharedRef
 	depth int32
 	node  uint64
@@ -201,7 +203,7 @@ func (p *Parallel) Run() (*Result, error) {
 		if p.opts.MaxStates > 0 && p.stored.Add(1) >= p.opts.MaxStates {
 			d.stop(search.Stopped(search.StateBound, p.opts.Budget))
 		}
-		items = []parItem{{state: s0, ref: ref, node: noNode}}
+		items = []parItem{{state: *s0, ref: ref, node: noNode}}
 	})
 	for len(items) > 0 && !p.stopped.Load() {
 		p.level.Store(int64(items[0].depth))
@@ -271,8 +273,7 @@ func (w *worker) run(items []parItem, next *atomic.Int64, chunk int) {
 			if w.p.stopped.Load() {
 				return
 			}
-			w.expand(items[j])
-			items[j].state = nil // (its memory goes as the level goes)
+			w.expand(&items[j])
 		}
 	}
 }
@@ -280,7 +281,7 @@ func (w *worker) run(items []parItem, next *atomic.Int64, chunk int) {
 // expand explores the stored state of it as the DFS explores a state:
 // every move, through the states it does not store, up to the states it
 // stores (insertShared), which wait for the next level.
-func (w *worker) expand(it parItem) {
+func (w *worker) expand(it *parItem) {
 	d := w.d
 	w.root = it.node
 	if d.reduce {
@@ -291,7 +292,7 @@ func (w *worker) expand(it parItem) {
 	if depth > d.res.DepthReached {
 		d.res.DepthReached = depth
 	}
-	vm.CopyState(d.stateAt(depth), it.state)
+	vm.CopyState(d.stateAt(depth), &it.state)
 	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, phase: phasePass, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
 	d.loop()
@@ -347,9 +348,20 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	}
 	w.nodes = append(w.nodes, parNode{parent: w.root, off: off, n: uint32(d.path.len())})
 	node := uint64(len(w.nodes)-1)<<workerBits | uint64(w.id)
-	w.next = append(w.next, parItem{state: s.Clone(), ref: ref, depth: f.depth, node: node})
+	w.next = append(w.next, parItem{state: vm.State{Buf: w.keep(s.Buf), Procs: s.Procs, Chans: s.Chans}, ref: ref, depth: f.depth, node: node})
 	w.queued += int64(len(s.Buf))
 	return false
+}
+
+// keep copies b into the worker's arena: chunks of a megabyte, dropped
+// with the level that holds the last state in them.
+func (w *worker) keep(b []byte) []byte {
+	if len(w.arena)+len(b) > cap(w.arena) {
+		w.arena = make([]byte, 0, max(1<<20, len(b)))
+	}
+	n := len(w.arena)
+	w.arena = append(w.arena, b...)
+	return w.arena[n:len(w.arena):len(w.arena)]
 }
 
 // report counts an error a worker found and keeps it, with the steps
@@ -380,7 +392,7 @@ func (w *worker) publish() {
 	w.depth.Store(int64(d.res.DepthReached))
 	perDepth := int64(d.res.MaxVector + d.m.HiddenSize + 64)
 	stack := int64(d.states.capacity())*perDepth + int64(d.frames.capacity())*int64(unsafe.Sizeof(frame{}))
-	w.bytes.Store(stack + w.queued + int64(cap(w.next))*int64(unsafe.Sizeof(parItem{})+unsafe.Sizeof(vm.State{})) +
+	w.bytes.Store(stack + w.queued + int64(cap(w.next))*int64(unsafe.Sizeof(parItem{})) +
 		int64(cap(w.nodes))*int64(unsafe.Sizeof(parNode{})) + int64(cap(w.steps))*int64(unsafe.Sizeof(pathStep{})))
 }
 
