@@ -66,7 +66,9 @@ type worker struct {
 	id   int
 	d    *DFS
 	root uint64 // the node of the state being expanded
-	next []parItem
+	// cur is the states of the level being expanded this worker handed
+	// over (read by all the workers), next those it hands over now.
+	cur, next []parItem
 	// nodes are the states this worker handed over, each with its parent
 	// and the steps from it (in steps): read by the others only after the
 	// search, for trails.
@@ -181,7 +183,6 @@ func (p *Parallel) Run() (*Result, error) {
 	p.start = time.Now()
 	w0 := p.workers[0]
 	markStarts(p.m, w0.d.res.Reached, s0, 0)
-	var items []parItem
 	p.guard(w0, func() {
 		if p.reduce {
 			w0.d.registerXS(s0, w0.d.report)
@@ -203,30 +204,41 @@ func (p *Parallel) Run() (*Result, error) {
 		if p.opts.MaxStates > 0 && p.stored.Add(1) >= p.opts.MaxStates {
 			d.stop(search.Stopped(search.StateBound, p.opts.Budget))
 		}
-		items = []parItem{{state: *s0, ref: ref, node: noNode}}
+		w0.cur = []parItem{{state: *s0, ref: ref, node: noNode}}
 	})
-	for len(items) > 0 && !p.stopped.Load() {
-		p.level.Store(int64(items[0].depth))
+	// A level is the states the workers handed over in the one before,
+	// each worker's in its own list (cur): no copy, and each list's
+	// memory serves again two levels on.
+	var lv level
+	for !p.stopped.Load() {
+		lv.segs, lv.ends = lv.segs[:0], lv.ends[:0]
+		n := 0
+		for _, w := range p.workers {
+			if len(w.cur) > 0 {
+				if n == 0 {
+					p.level.Store(int64(w.cur[0].depth))
+				}
+				n += len(w.cur)
+				lv.segs, lv.ends = append(lv.segs, w.cur), append(lv.ends, n)
+			}
+		}
+		if n == 0 {
+			break
+		}
 		var next atomic.Int64
-		chunk := min(max(len(items)/(len(p.workers)*32), 1), 64)
+		chunk := min(max(n/(len(p.workers)*32), 1), 64)
 		var wg sync.WaitGroup
 		for _, w := range p.workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				p.guard(w, func() { w.run(items, &next, chunk) })
+				p.guard(w, func() { w.run(&lv, n, &next, chunk) })
 			}()
 		}
 		wg.Wait()
-		n := 0
 		for _, w := range p.workers {
-			n += len(w.next)
-		}
-		items = make([]parItem, 0, n)
-		for _, w := range p.workers {
-			items = append(items, w.next...)
-			clear(w.next)
-			w.next, w.queued = w.next[:0], 0
+			clear(w.cur) // (the states' arenas go with the level)
+			w.cur, w.next, w.queued = w.next, w.cur[:0], 0
 		}
 		p.checkMu.Lock()
 		if st := p.bounds(); st != nil {
@@ -260,20 +272,35 @@ func (p *Parallel) halt(st search.Stop) {
 	p.stopMu.Unlock()
 }
 
-// run expands the items of a level, taking chunk items at a time from
-// next until none are left or the search stops.
-func (w *worker) run(items []parItem, next *atomic.Int64, chunk int) {
+// level is the states to expand: the lists segs, in order; ends[k] is
+// the number of states in segs[:k+1].
+type level struct {
+	segs [][]parItem
+	ends []int
+}
+
+// run expands the n items of lv, taking chunk items at a time from next
+// until none are left or the search stops.
+func (w *worker) run(lv *level, n int, next *atomic.Int64, chunk int) {
 	for {
 		i := int(next.Add(int64(chunk))) - chunk
-		if i >= len(items) {
+		if i >= n {
 			w.publish()
 			return
 		}
-		for j := i; j < min(i+chunk, len(items)); j++ {
+		k := 0
+		for j := i; j < min(i+chunk, n); j++ {
 			if w.p.stopped.Load() {
 				return
 			}
-			w.expand(&items[j])
+			for j >= lv.ends[k] {
+				k++
+			}
+			start := 0
+			if k > 0 {
+				start = lv.ends[k-1]
+			}
+			w.expand(&lv.segs[k][j-start])
 		}
 	}
 }
@@ -392,7 +419,7 @@ func (w *worker) publish() {
 	w.depth.Store(int64(d.res.DepthReached))
 	perDepth := int64(d.res.MaxVector + d.m.HiddenSize + 64)
 	stack := int64(d.states.capacity())*perDepth + int64(d.frames.capacity())*int64(unsafe.Sizeof(frame{}))
-	w.bytes.Store(stack + w.queued + int64(cap(w.next))*int64(unsafe.Sizeof(parItem{})) +
+	w.bytes.Store(stack + w.queued + int64(cap(w.next)+cap(w.cur))*int64(unsafe.Sizeof(parItem{})) +
 		int64(cap(w.nodes))*int64(unsafe.Sizeof(parNode{})) + int64(cap(w.steps))*int64(unsafe.Sizeof(pathStep{})))
 }
 
