@@ -72,8 +72,9 @@ type worker struct {
 	// nodes are the states this worker handed over, each with its parent
 	// and the steps from it (in steps): read by the others only after the
 	// search, for trails.
-	nodes []parNode
-	steps []pathStep
+	// (chunked stacks: they grow without copying what they hold)
+	nodes stack[parNode]
+	steps stack[pathStep]
 	errs  []parError
 	arena []byte // where the vectors of next are kept
 	// what the others may read while it runs: its counts and memory, as
@@ -369,12 +370,12 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	if local {
 		return true
 	}
-	off := uint64(len(w.steps))
+	off := uint64(w.steps.len())
 	for i := range d.path.len() {
-		w.steps = append(w.steps, *d.path.at(i))
+		w.steps.push(*d.path.at(i))
 	}
-	w.nodes = append(w.nodes, parNode{parent: w.root, off: off, n: uint32(d.path.len())})
-	node := uint64(len(w.nodes)-1)<<workerBits | uint64(w.id)
+	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(d.path.len())})
+	node := uint64(w.nodes.len()-1)<<workerBits | uint64(w.id)
 	w.next = append(w.next, parItem{state: vm.State{Buf: w.keep(s.Buf), Procs: s.Procs, Chans: s.Chans}, ref: ref, depth: f.depth, node: node})
 	w.queued += int64(len(s.Buf))
 	return false
@@ -420,7 +421,7 @@ func (w *worker) publish() {
 	perDepth := int64(d.res.MaxVector + d.m.HiddenSize + 64)
 	stack := int64(d.states.capacity())*perDepth + int64(d.frames.capacity())*int64(unsafe.Sizeof(frame{}))
 	w.bytes.Store(stack + w.queued + int64(cap(w.next)+cap(w.cur))*int64(unsafe.Sizeof(parItem{})) +
-		int64(cap(w.nodes))*int64(unsafe.Sizeof(parNode{})) + int64(cap(w.steps))*int64(unsafe.Sizeof(pathStep{})))
+		int64(w.nodes.capacity())*int64(unsafe.Sizeof(parNode{})) + int64(w.steps.capacity())*int64(unsafe.Sizeof(pathStep{})))
 }
 
 // check is DFS.checkBounds in a parallel search: one worker at a time
@@ -539,8 +540,12 @@ func (p *Parallel) path(node uint64) []trail.Step {
 	var parts [][]pathStep
 	for node != noNode {
 		w := p.workers[node&(MaxWorkers-1)]
-		n := w.nodes[node>>workerBits]
-		parts = append(parts, w.steps[n.off:n.off+uint64(n.n)])
+		n := *w.nodes.at(int(node >> workerBits))
+		var part []pathStep
+		for i := range int(n.n) {
+			part = append(part, *w.steps.at(int(n.off) + i))
+		}
+		parts = append(parts, part)
 		node = n.parent
 	}
 	var out []trail.Step
