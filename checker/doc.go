@@ -40,6 +40,13 @@
 //     typed search.Stop in Result.Stop and unwinds to Run. Nothing decides
 //     by the words of a stop; estimate.Verdict decides the coverage line.
 //
+// The parallel search (parallel.go, gmc run -j N) is the only one that
+// runs several goroutines: its workers are DFSs, each with its own
+// machine, stack, counts and Result, sharing the model, a store.Shared
+// and the Parallel's atomic counters and stop; nothing else of a worker is
+// read by another until the workers of a level have all returned (the
+// states they hand over, their paths for trails).
+//
 // A DFS and its Result belong to one goroutine. A compiled vm.Model is
 // read-only and may be searched by several DFSs at once, each with its own
 // store.

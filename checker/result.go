@@ -241,6 +241,9 @@ type Result struct {
 	// Estimate is the coverage a search stopped early estimates (nil:
 	// none).
 	Estimate *StackEstimate
+	// Workers is the number of goroutines of a parallel search
+	// (Parallel), 0 for the one-core searches.
+	Workers int
 	// Breadth holds what a breadth-first search (BFS) counts besides
 	// Stats (nil for the other searches).
 	Breadth *BreadthStats

@@ -83,6 +83,10 @@ type DFS struct {
 	// against it for omissions.
 	sample *sample.Sample
 	lossy  bool
+	// par, when set, makes this search a worker of a parallel search
+	// (parallel.go): it explores the states its frontier hands it, one
+	// at a time, and hands the new states it reaches back.
+	par *worker
 }
 
 // lossy is a store that may take a new state for one it holds (bitstate):
@@ -290,6 +294,11 @@ func (d *DFS) search(s0 *vm.State, depth int) {
 	vm.CopyState(d.stateAt(depth), s0)
 	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
+	d.loop()
+}
+
+// loop runs the frames on the stack until it is empty.
+func (d *DFS) loop() {
 	for d.frames.len() > 0 {
 		f := d.frames.top()
 		switch f.phase {
@@ -342,7 +351,8 @@ func (d *DFS) pop(moved bool) {
 	if d.reduce {
 		f := d.frames.top()
 		switch {
-		case !f.stored:
+		case !f.stored || d.par != nil:
+			// (a parallel search's marks stay: expanded)
 		case d.marks != nil:
 			d.marks.Payload(f.ref)[0] = 0
 		default:
@@ -577,6 +587,9 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if d.m.KeyBuilt() {
 		d.key = key // keep the buffer, grown if it had to
 	}
+	if d.par != nil {
+		return d.insertShared(f, s, key)
+	}
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
 	}
@@ -653,6 +666,10 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 // checkBounds stops the search when the memory bound is reached or the
 // caller asked it to stop.
 func (d *DFS) checkBounds() {
+	if d.par != nil {
+		d.par.check(d)
+		return
+	}
 	if d.opts.MaxMemory > 0 {
 		if m := d.memory(); m.Vectors+m.Table+m.Stack > d.opts.MaxMemory {
 			d.stop(search.Stopped(search.MemoryBound, d.opts.Budget))
@@ -743,6 +760,10 @@ func machineError(kind ErrorKind, e *vm.RuntimeError, depth int) *Error {
 // report counts an error, keeps it with its trail, and stops the search
 // when the error bound is reached.
 func (d *DFS) report(e *Error) {
+	if d.par != nil {
+		d.par.report(d, e)
+		return
+	}
 	if d.res.record(e, d.opts.MaxErrors, d.trail) {
 		d.stop(search.Stop{Reason: search.ErrorLimit})
 	}

@@ -54,6 +54,7 @@ type runFlags struct {
 	props     propertyFlags
 	mode      mode
 	probes    probeFlags
+	jobs      int // -j
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -84,6 +85,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
 	f.probes.register(fs)
 	lopts := defineFlag(fs)
+	fs.IntVar(&f.jobs, "j", 1, "search on `N` cores: the exhaustive safety search, breadth-first by levels over a shared store (exact, hc or collapse); without --no-reduce its reduction has a proviso of its own, so the counts may differ from pan's (1: the depth-first search, pan's)")
 	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
 	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), bfs (exhaustive, breadth-first as pan -DBFS: the shortest error trail), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
@@ -225,6 +227,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact, hc, collapse or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
 	}
+	if f.jobs != 1 {
+		if why := parallelRefused(f, opts); why != "" {
+			fmt.Fprintf(stderr, "gmc run: -j %d: %s\n", f.jobs, why)
+			return exitUsage
+		}
+	}
 	var cache *store.Cache
 	if f.cache != "" {
 		n, err := cacheStates(f.cache, m)
@@ -299,6 +307,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		if err == nil && res.Breadth.HasRendezvous {
 			fmt.Fprintln(stderr, "gmc: warning: with rendezvous, the breadth-first search does not report every invalid end state (a rendezvous offer is a move for it, as for pan -DBFS)")
 		}
+	} else if f.jobs > 1 {
+		opts.Store = sharedStore(f, m)
+		var p *checker.Parallel
+		if p, err = checker.NewParallel(m, opts, f.jobs); err == nil {
+			res, err = p.Run()
+		}
 	} else {
 		res, err = checker.NewDFS(m, opts).Run()
 	}
@@ -308,7 +322,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	var probes *probed
-	if rf.search == "dfs" {
+	if rf.search == "dfs" && f.jobs == 1 {
 		probes = runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, res.Reduced, res, res.Sample, coverageFacts(res, opts.Store), stderr)
 	}
 	trails := writeTrails(stderr, path, m, res, 0)
@@ -457,8 +471,15 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if res.Breadth != nil {
 		fmt.Fprintln(w, "\t+ Breadth-First Search")
 	}
+	if res.Workers > 0 {
+		fmt.Fprintf(w, "\t+ Parallel Search (%d workers, breadth-first by levels)\n", res.Workers)
+	}
 	if res.Reduced {
 		fmt.Fprintln(w, "\t+ Partial Order Reduction")
+		if res.Workers > 0 {
+			// (docs/references.md#parallel-bfs)
+			fmt.Fprintln(w, "\t  (proviso: a move to a state not yet expanded; the counts may differ from pan's)")
+		}
 	}
 	if !res.Complete() {
 		paintEstimate.Fprintln(w, "Warning: Search not completed")
@@ -524,9 +545,12 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintf(w, "%s\tmemory used for hash table\n", mb(mem.Table))
 	}
 	fmt.Fprintf(w, "%9s\t%.1f bytes per state stored (states and table, --store %s)\n", "", bytesPerState(res), storeName(st))
-	if res.Breadth != nil {
+	switch {
+	case res.Breadth != nil:
 		fmt.Fprintf(w, "%s\tmemory used for the BFS queue and trails\n", mb(mem.Stack))
-	} else {
+	case res.Workers > 0:
+		fmt.Fprintf(w, "%s\tmemory used for the frontier, trails and the workers' stacks\n", mb(mem.Stack))
+	default:
 		fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
 	}
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
@@ -660,9 +684,10 @@ func stoppedText(st search.Stop) string {
 // (docs/references.md#cli-contract).
 type runJSON struct {
 	Model         string        `json:"model"`
-	Search        string        `json:"search,omitempty"` // --search, when not dfs
-	Mode          string        `json:"mode,omitempty"`   // what was checked: safety, acceptance, non-progress (+fairness) (claim NAME)
-	Reduced       bool          `json:"reduced"`          // the search reduced by partial order (pan's "+ Partial Order Reduction")
+	Search        string        `json:"search,omitempty"`  // --search, when not dfs
+	Mode          string        `json:"mode,omitempty"`    // what was checked: safety, acceptance, non-progress (+fairness) (claim NAME)
+	Reduced       bool          `json:"reduced"`           // the search reduced by partial order (pan's "+ Partial Order Reduction")
+	Workers       int           `json:"workers,omitempty"` // a parallel search's workers (-j N > 1)
 	StatesStored  int64         `json:"states_stored"`
 	StatesVisited int64         `json:"states_visited,omitempty"` // a cycle search's first visits, shadows included
 	StatesMatched int64         `json:"states_matched"`
@@ -834,7 +859,7 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 	bits, _ := st.(*store.Bitstate)
 	cache, _ := st.(*store.Cache)
 	out := runJSON{
-		Model: path, Mode: mode, Reduced: res.Reduced, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
+		Model: path, Mode: mode, Reduced: res.Reduced, Workers: res.Workers, StatesStored: res.Stored, StatesVisited: res.Visited, StatesMatched: res.Matched,
 		Transitions: res.Transitions, AtomicSteps: res.AtomicSteps,
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors,
 		Complete: res.Complete(), Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), DepthLimited: res.DepthLimited,

@@ -74,6 +74,9 @@ func newStore(f runFlags, m *vm.Model) (store.Store, error) {
 
 // storeName is the name of the store st for the report (nil: exact).
 func storeName(st store.Store) string {
+	if sh, ok := st.(*store.Shared); ok {
+		st = sh.Shard(0)
+	}
 	switch st.(type) {
 	case *store.HashCompact:
 		return "hc"
@@ -85,6 +88,38 @@ func storeName(st store.Store) string {
 		return "cache"
 	}
 	return "exact"
+}
+
+// sharedStore makes the store of a parallel search (-j N) of m: the
+// shards of the store --store names (exact, hc or collapse).
+func sharedStore(f runFlags, m *vm.Model) *store.Shared {
+	return checker.NewSharedStore(f.jobs, func() store.Payloads {
+		switch f.store {
+		case "hc":
+			return store.NewHashCompact()
+		case "collapse":
+			return store.NewCollapse(m.Splitter())
+		}
+		return store.NewExact()
+	})
+}
+
+// parallelRefused says why a parallel search (-j N) cannot run what f
+// asks ("": it can).
+func parallelRefused(f runFlags, opts checker.Options) string {
+	switch {
+	case f.jobs < 1 || f.jobs > checker.MaxWorkers:
+		return fmt.Sprintf("want 1 to %d cores", checker.MaxWorkers)
+	case f.random.search != "dfs":
+		return "the parallel search is the exhaustive one (--search dfs)"
+	case f.mode.claim != "" || f.mode.cycles != checker.NoCycles || opts.StackProviso:
+		return "the parallel search checks safety properties only, without a never claim or cycles (--safety --no-claim: assertions and end states; -j 1 checks the others)"
+	case f.store != "exact" && f.store != "hc" && f.store != "collapse":
+		return "the parallel search keeps its states in the exact, hc or collapse store"
+	case f.script != "" || f.coverage || f.runs > 1:
+		return "--script, --coverage and --runs go with the one-core search (-j 1)"
+	}
+	return ""
 }
 
 // bytesPerState is what the store used per state stored: its states and
@@ -106,6 +141,15 @@ func writeStoreLines(w io.Writer, st store.Store) {
 	case *store.Collapse:
 		g, p := st.Parts()
 		fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once each\n", g, p)
+	case *store.Shared:
+		switch st.Shard(0).(type) {
+		case *store.HashCompact:
+			fmt.Fprintf(w, "\nhash compaction: 64-bit fingerprints, %d kept in %d shards\n", st.Len(), st.Shards())
+			fmt.Fprintf(w, "probability of an omission: %.3g (two of the states of one shard with one fingerprint: at most the sum of n(n-1)/2^65)\n", st.Omission())
+		case *store.Collapse:
+			g, p := st.Parts()
+			fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once in each of %d shards\n", g, p, st.Shards())
+		}
 	}
 }
 
@@ -130,6 +174,14 @@ func storeJSON(out *runJSON, st store.Store) {
 	case *store.Collapse:
 		g, p := st.Parts()
 		out.Collapse = &collapseJSON{g, p}
+	case *store.Shared:
+		switch st.Shard(0).(type) {
+		case *store.HashCompact:
+			out.HashCompaction = &hcJSON{FingerprintBits: 64, Omission: st.Omission()}
+		case *store.Collapse:
+			g, p := st.Parts()
+			out.Collapse = &collapseJSON{g, p}
+		}
 	}
 }
 
@@ -138,5 +190,9 @@ func omissionFacts(f *estimate.Facts, st store.Store) {
 	if hc, ok := st.(*store.HashCompact); ok {
 		f.Store = estimate.HashCompactStore
 		f.Omission = hc.Omission()
+	}
+	if sh, ok := st.(*store.Shared); ok && storeName(sh) == "hc" {
+		f.Store = estimate.HashCompactStore
+		f.Omission = sh.Omission()
 	}
 }

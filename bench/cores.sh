@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# cores.sh -- gmc run -j 1 against -j N and pan (one core, the same
+# reduction setting): states per second of the search, and the counts.
+# See bench/README.md#cores.sh.
+#
+# usage: bench/cores.sh [-n] [-j N] [-r R] [-m DEPTH] [-s STORE] [MODEL[:K=V,...] ...]
+#
+#   -n        no partial-order reduction (gmc --no-reduce, pan -DNOREDUCE):
+#             -j N must then store what -j 1 stores
+#   -j N      the cores of the parallel run (default 2)
+#   -r R      R runs of each, pan, -j 1 and -j N alternating; the fastest
+#             search of each is kept (default 3)
+#   -m DEPTH  the depth bound of the models given as arguments (default
+#             100000): the one-core search must not reach it
+#   -s STORE  gmc's --store: exact (default), hc or collapse
+#   MODEL     as compare.sh; without models, the list below (over 10^6
+#             states without reduction)
+
+if [ -z "${BASH_VERSION:-}" ]; then
+	exec bash "$0" "$@"
+fi
+set -u
+script=cores.sh
+bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
+repo=$(cd "$bench_dir/.." && pwd) || exit 2
+. "$bench_dir/lib.sh"
+
+noreduce=0 jobs=2 runs=3 st=exact argdepth=100000
+while getopts nj:r:m:s: o; do
+	case $o in
+	n) noreduce=1 ;;
+	j) jobs=$OPTARG ;;
+	r) runs=$OPTARG ;;
+	m) argdepth=$OPTARG ;;
+	s) st=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+
+default_models() {
+	cat <<EOF
+$repo/examples/models/abp_lossy.pml      M=50,C=10    100000
+$repo/examples/models/mutex_sem.pml      N=10         1000000
+$repo/examples/models/leader_n.pml       N=7          100000
+$bench_dir/models/swp.pml                W=4,M=8,C=3  100000
+$bench_dir/models/swp.pml                W=3,M=7,C=4  100000
+EOF
+}
+
+need_tools spin cc go awk
+build_gmc
+if [ $# -gt 0 ]; then
+	models=$(arg_models "$@") || exit 2
+else
+	models=$(default_models)
+fi
+machine_header "cores.sh: gmc -j 1, -j $jobs and pan, $([ $noreduce = 1 ] && echo "no reduction" || echo reduced), --store $st, best of $runs"
+printf '%-28s %10s %10s %10s %9s %9s %8s %8s %8s\n' model "pan st/s" "-j1 st/s" "-j$jobs st/s" "j$jobs/j1" "j$jobs/pan" "pan st" "-j1 st" "-j$jobs st"
+i=0
+echo "$models" | while read -r file defs depth; do
+	i=$((i + 1))
+	d=$tmp/m$i
+	model_copy "$d" "$file" "$defs"
+	[ "$depth" = - ] && depth=$argdepth
+	cflags="-O2 -DSAFETY -DNOCLAIM"
+	gflags=""
+	if [ $noreduce = 1 ]; then
+		cflags="$cflags -DNOREDUCE"
+		gflags="--no-reduce"
+	fi
+	(cd "$d" && spin -a m.pml >/dev/null && cc $cflags -o pan pan.c) || { echo "$file: pan build failed" >&2; continue; }
+	for r in $(seq "$runs"); do
+		(cd "$d" && timed pan ./pan -m"$depth" -c0) && search_time "$d/pan.out" pan >"$d/pan.t1" && keepmin "$d/pan.best" "$d/pan.t1" && cp "$d/pan.out" "$d/pan.keep"
+		(cd "$d" && timed j1 "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j 1 $gflags m.pml)
+		search_time "$d/j1.out" gmc >"$d/j1.t1" && keepmin "$d/j1.best" "$d/j1.t1"
+		(cd "$d" && timed jn "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j "$jobs" $gflags m.pml)
+		search_time "$d/jn.out" gmc >"$d/jn.t1" && keepmin "$d/jn.best" "$d/jn.t1"
+	done
+	read -r ps _ <<<"$(report "$d/pan.keep" pan)"
+	read -r s1 _ <<<"$(report "$d/j1.out" gmc)"
+	read -r sn _ <<<"$(report "$d/jn.out" gmc)"
+	tp=$(cat "$d/pan.best") t1=$(cat "$d/j1.best") tn=$(cat "$d/jn.best")
+	name="$(basename "$file" .pml) $([ "$defs" != - ] && echo "$defs")"
+	awk -v n="$name" -v ps="$ps" -v s1="$s1" -v sn="$sn" -v tp="$tp" -v t1="$t1" -v tn="$tn" -v j="$jobs" 'BEGIN {
+		rp = ps / tp; r1 = s1 / t1; rn = sn / tn
+		printf "%-28s %10.0f %10.0f %10.0f %9.2f %9.2f %8d %8d %8d\n", n, rp, r1, rn, rn / r1, rn / rp, ps, s1, sn
+	}'
+done
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end"

@@ -1,0 +1,558 @@
+package checker
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
+	"gmc/vm"
+)
+
+// Parallel is the exhaustive safety search on several cores (gmc run -j
+// N): a breadth-first search by levels over a store.Shared, whose states
+// N workers expand at once (docs/references.md#parallel-bfs).
+//
+// Each worker is a DFS of its own (its machine, its stack, its counts)
+// that expands one stored state at a time exactly as the one-core search
+// does, through the states it does not store (inside atomic sequences,
+// a rendezvous offer), and hands the new states it stores to the next
+// level instead of descending into them. So it stores the states the
+// one-core search stores, and counts the same arrivals, atomic steps and
+// errors: without reduction the counts are the DFS's (but for the depth,
+// which is a breadth-first search's, and for a search the depth bound
+// cut, whose states depend on the order).
+//
+// With reduction, the DFS's proviso (a move off the search stack) means
+// nothing without a stack: a process explored alone must reach a state
+// not yet expanded, in the shared store, where a worker marks a state
+// expanded before it expands it. That is sound in any order of expansion
+// (on a cycle of reduced states each would need the next expanded later
+// than itself), but which states are reduced then depends on the order:
+// the counts may differ from pan's, and from run to run.
+//
+// Errors are found as the DFS finds them; each keeps the path from the
+// initial state (parent links of the states handed over), so its trail
+// replays. The search supports no claim, cycle search, script,
+// observer, cache or bitstate store.
+type Parallel struct {
+	m       *vm.Model
+	opts    Options
+	store   *store.Shared
+	workers []*worker
+	reduce  bool
+	start   time.Time
+
+	stopped atomic.Bool
+	stopMu  sync.Mutex
+	stop    search.Stop // the first stop, under stopMu
+
+	errSeq  atomic.Int64 // the errors found, all workers
+	stored  atomic.Int64 // the states stored, all workers (with MaxStates only)
+	checkMu sync.Mutex   // one worker checks the bounds at a time
+	lastLog time.Time    // under checkMu
+	level   atomic.Int64 // the depth of the level's first state, for progress
+}
+
+// worker is one goroutine of a parallel search and what it keeps: the
+// states it hands to the next level, and the paths that lead to them.
+type worker struct {
+	p    *Parallel
+	id   int
+	d    *DFS
+	root uint64 // the node of the state being expanded
+	// cur is the states of the level being expanded this worker handed
+	// over (read by all the workers), next those it hands over now.
+	cur, next []parItem
+	// nodes are the states this worker handed over, each with its parent
+	// and the steps from it (in steps): read by the others only after the
+	// search, for trails.
+	// (chunked stacks: they grow without copying what they hold)
+	nodes stack[parNode]
+	steps stack[pathStep]
+	errs  []parError
+	arena []byte // where the vectors of next are kept
+	// what the others may read while it runs: its counts and memory, as
+	// of its last check
+	stored, trans, depth, bytes atomic.Int64
+	queued                      int64 // the bytes of the states in next
+}
+
+// parItem is a state waiting to be expanded: its vector lives in the
+// arena of the worker that handed it over (no allocation per state).
+type parItem struct {
+	state vm.State
+	ref   store.SharedRef
+	depth int32
+	node  uint64
+}
+
+// parNode is a state handed over: the state it was reached from (a node)
+// and the steps from there, w.steps[off:off+n].
+type parNode struct {
+	parent uint64
+	off    uint64
+	n      uint32
+}
+
+// parError is an error a worker found, in the state of node.
+type parError struct {
+	e    *Error
+	node uint64
+	seq  int64
+}
+
+// noNode is the node of the initial state; a node is the index of a
+// worker's parNode << workerBits | the worker.
+const (
+	noNode     = ^uint64(0)
+	workerBits = 8
+	// MaxWorkers is the most workers a Parallel search runs.
+	MaxWorkers = 1 << workerBits
+)
+
+// NewParallel prepares a search of m by workers goroutines (1 to
+// MaxWorkers). opts.Store is the shared store (nil: exact shards).
+func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
+	opts.MaxDepth = opts.Depth()
+	if workers < 1 || workers > MaxWorkers {
+		return nil, errors.New("the parallel search runs 1 to 256 workers")
+	}
+	p := &Parallel{m: m, opts: opts}
+	switch st := opts.Store.(type) {
+	case nil:
+		p.store = NewSharedStore(workers, func() store.Payloads { return store.NewExact() })
+	case *store.Shared:
+		if st.Len() > 0 {
+			return nil, errors.New("the parallel search needs a new store")
+		}
+		p.store = st
+	default:
+		return nil, errors.New("the parallel search keeps its states in a store.Shared (exact, hc or collapse)")
+	}
+	p.reduce = opts.Reduce && m.NoReduce == ""
+	if p.reduce {
+		p.store.SetPayload(1) // the mark "expanded"
+	}
+	for i := range workers {
+		o := opts
+		o.Store, o.noSample = p.store, true
+		d := NewDFS(m, o)
+		d.onStack, d.marks = nil, nil
+		w := &worker{p: p, id: i, d: d, root: noNode}
+		d.par = w
+		d.res = &Result{}
+		d.res.Reduced = d.reduce
+		d.res.Reached = make([][]bool, m.NumIDs())
+		for _, pt := range m.Units {
+			d.res.Reached[pt.ID] = pt.NewReached()
+		}
+		markTrace(m, d.res, d.vm)
+		p.workers = append(p.workers, w)
+	}
+	return p, nil
+}
+
+// NewSharedStore is a store.Shared for a search by workers goroutines:
+// eight shards a worker (few waits for a lock), each made by newShard.
+func NewSharedStore(workers int, newShard func() store.Payloads) *store.Shared {
+	return store.NewShared(8*workers, newShard)
+}
+
+// Run searches the state space and returns the result.
+func (p *Parallel) Run() (*Result, error) {
+	o := p.opts
+	switch {
+	case p.m.Claim != nil || o.Cycles != NoCycles:
+		return nil, errors.New("the parallel search checks safety properties without a never claim (-j 1 checks the others)")
+	case o.Recorder != nil || o.Follower != nil || o.Start != nil:
+		return nil, errors.New("search scripts are the one-core search's (-j 1)")
+	case o.Observer != nil:
+		return nil, errors.New("coverage analyses observe the one-core search (-j 1)")
+	case o.StackProviso:
+		return nil, errors.New("the parallel search has no stack: its proviso is another (-j 1 for pan's)")
+	}
+	s0, err := p.m.InitialState()
+	if err != nil {
+		return nil, err
+	}
+	p.start = time.Now()
+	w0 := p.workers[0]
+	markStarts(p.m, w0.d.res.Reached, s0, 0)
+	p.guard(w0, func() {
+		if p.reduce {
+			w0.d.registerXS(s0, w0.d.report)
+			for _, w := range p.workers[1:] {
+				// (each machine has its table of owners: what the first
+				// registers, the others register alike)
+				w.d.registerXS(s0, func(*Error) {})
+			}
+		}
+		d := w0.d
+		key := p.m.Key(s0, nil)
+		var ref store.SharedRef
+		if p.reduce {
+			ref, _, _ = p.store.Visit(key, false)
+		} else {
+			p.store.Insert(key)
+		}
+		d.res.Stored, d.res.MaxVector = 1, len(p.m.Vector(s0))
+		if p.opts.MaxStates > 0 && p.stored.Add(1) >= p.opts.MaxStates {
+			d.stop(search.Stopped(search.StateBound, p.opts.Budget))
+		}
+		w0.cur = []parItem{{state: *s0, ref: ref, node: noNode}}
+	})
+	// A level is the states the workers handed over in the one before,
+	// each worker's in its own list (cur): no copy, and each list's
+	// memory serves again two levels on.
+	var lv level
+	for !p.stopped.Load() {
+		lv.segs, lv.ends = lv.segs[:0], lv.ends[:0]
+		n := 0
+		for _, w := range p.workers {
+			if len(w.cur) > 0 {
+				if n == 0 {
+					p.level.Store(int64(w.cur[0].depth))
+				}
+				n += len(w.cur)
+				lv.segs, lv.ends = append(lv.segs, w.cur), append(lv.ends, n)
+			}
+		}
+		if n == 0 {
+			break
+		}
+		var next atomic.Int64
+		chunk := min(max(n/(len(p.workers)*32), 1), 64)
+		var wg sync.WaitGroup
+		for _, w := range p.workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p.guard(w, func() { w.run(&lv, n, &next, chunk) })
+			}()
+		}
+		wg.Wait()
+		for _, w := range p.workers {
+			clear(w.cur) // (the states' arenas go with the level)
+			w.cur, w.next, w.queued = w.next, w.cur[:0], 0
+		}
+		p.checkMu.Lock()
+		if st := p.bounds(); st != nil {
+			p.halt(*st)
+		}
+		p.checkMu.Unlock()
+	}
+	return p.result(), nil
+}
+
+// guard runs f for worker w, and records the stop that unwinds it.
+func (p *Parallel) guard(w *worker, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errStop {
+				panic(r)
+			}
+			p.halt(w.d.res.Stop)
+		}
+	}()
+	f()
+}
+
+// halt stops the search, for the first reason given.
+func (p *Parallel) halt(st search.Stop) {
+	p.stopMu.Lock()
+	if !p.stopped.Load() {
+		p.stop = st
+		p.stopped.Store(true)
+	}
+	p.stopMu.Unlock()
+}
+
+// level is the states to expand: the lists segs, in order; ends[k] is
+// the number of states in segs[:k+1].
+type level struct {
+	segs [][]parItem
+	ends []int
+}
+
+// run expands the n items of lv, taking chunk items at a time from next
+// until none are left or the search stops.
+func (w *worker) run(lv *level, n int, next *atomic.Int64, chunk int) {
+	for {
+		i := int(next.Add(int64(chunk))) - chunk
+		if i >= n {
+			w.publish()
+			return
+		}
+		k := 0
+		for j := i; j < min(i+chunk, n); j++ {
+			if w.p.stopped.Load() {
+				return
+			}
+			for j >= lv.ends[k] {
+				k++
+			}
+			start := 0
+			if k > 0 {
+				start = lv.ends[k-1]
+			}
+			w.expand(&lv.segs[k][j-start])
+		}
+	}
+}
+
+// expand explores the stored state of it as the DFS explores a state:
+// every move, through the states it does not store, up to the states it
+// stores (insertShared), which wait for the next level.
+func (w *worker) expand(it *parItem) {
+	d := w.d
+	w.root = it.node
+	if d.reduce {
+		// before any of its moves is looked at: see Parallel
+		w.p.store.Mark(it.ref)
+	}
+	depth := int(it.depth)
+	if depth > d.res.DepthReached {
+		d.res.DepthReached = depth
+	}
+	vm.CopyState(d.stateAt(depth), &it.state)
+	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, phase: phasePass, slot: -1, below: -1, presel: -1})
+	d.frames.top().pass.Set(-1, 0, -1)
+	d.loop()
+}
+
+// insertShared is DFS.insert in a parallel search: it stores s (key) in
+// the shared store, and hands a new state to the next level, but for a
+// state inside an atomic sequence that blocked (f past its first
+// visit), which this worker explores at once, as the DFS does.
+func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
+	w, res := d.par, d.res
+	local := f.phase != phaseEnter
+	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Load() >= max {
+		// another worker stored the last state the bound allows (without
+		// this, up to a state's successors more; with it, up to one
+		// state more a worker)
+		d.stop(search.Stopped(search.StateBound, w.p.opts.Budget))
+	}
+	var (
+		ref             store.SharedRef
+		isNew, expanded bool
+	)
+	if d.reduce {
+		ref, isNew, expanded = w.p.store.Visit(key, local)
+		// the proviso: a move to a state not yet expanded
+		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
+			p := d.frames.at(n - 2)
+			p.good = p.good || !expanded
+		}
+	} else {
+		isNew = w.p.store.Insert(key)
+	}
+	if !isNew {
+		res.Matched++
+		return false
+	}
+	res.Stored++
+	if n := len(d.m.Vector(s)); n > res.MaxVector {
+		res.MaxVector = n
+	}
+	if res.Stored&1023 == 0 {
+		d.checkBounds()
+	}
+	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Add(1) >= max {
+		d.stop(search.Stopped(search.StateBound, w.p.opts.Budget))
+	}
+	if local {
+		return true
+	}
+	off := uint64(w.steps.len())
+	for i := range d.path.len() {
+		w.steps.push(*d.path.at(i))
+	}
+	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(d.path.len())})
+	node := uint64(w.nodes.len()-1)<<workerBits | uint64(w.id)
+	w.next = append(w.next, parItem{state: vm.State{Buf: w.keep(s.Buf), Procs: s.Procs, Chans: s.Chans}, ref: ref, depth: f.depth, node: node})
+	w.queued += int64(len(s.Buf))
+	return false
+}
+
+// keep copies b into the worker's arena: chunks of a megabyte, dropped
+// with the level that holds the last state in them.
+func (w *worker) keep(b []byte) []byte {
+	if len(w.arena)+len(b) > cap(w.arena) {
+		w.arena = make([]byte, 0, max(1<<20, len(b)))
+	}
+	n := len(w.arena)
+	w.arena = append(w.arena, b...)
+	return w.arena[n:len(w.arena):len(w.arena)]
+}
+
+// report counts an error a worker found and keeps it, with the steps
+// from the state being expanded (the path to that state is added after
+// the search), and stops the search at the error bound (-c).
+func (w *worker) report(d *DFS, e *Error) {
+	maxErrors := int64(w.p.opts.MaxErrors)
+	seq := w.p.errSeq.Add(1)
+	if maxErrors > 0 && seq > maxErrors && e.Kind != RuntimeFailure {
+		// another worker reached the bound first: it stops the search
+		d.stop(search.Stop{Reason: search.ErrorLimit})
+	}
+	d.res.NumErrors++
+	if maxErrors > 0 || len(w.errs) == 0 {
+		e.Trail = d.trail()
+		w.errs = append(w.errs, parError{e: e, node: w.root, seq: seq})
+	}
+	if maxErrors > 0 && seq >= maxErrors && e.Kind != RuntimeFailure {
+		d.stop(search.Stop{Reason: search.ErrorLimit})
+	}
+}
+
+// publish makes the worker's counts and memory visible to the others.
+func (w *worker) publish() {
+	d := w.d
+	w.stored.Store(d.res.Stored)
+	w.trans.Store(d.res.Stored + d.res.Matched)
+	w.depth.Store(int64(d.res.DepthReached))
+	perDepth := int64(d.res.MaxVector + d.m.HiddenSize + 64)
+	stack := int64(d.states.capacity())*perDepth + int64(d.frames.capacity())*int64(unsafe.Sizeof(frame{}))
+	w.bytes.Store(stack + w.queued + int64(cap(w.next)+cap(w.cur))*int64(unsafe.Sizeof(parItem{})) +
+		int64(w.nodes.capacity())*int64(unsafe.Sizeof(parNode{})) + int64(w.steps.capacity())*int64(unsafe.Sizeof(pathStep{})))
+}
+
+// check is DFS.checkBounds in a parallel search: one worker at a time
+// checks the bounds and reports the progress of all.
+func (w *worker) check(d *DFS) {
+	w.publish()
+	p := w.p
+	if !p.checkMu.TryLock() {
+		return
+	}
+	st := p.bounds()
+	p.checkMu.Unlock()
+	if st != nil {
+		d.stop(*st)
+	}
+}
+
+// bounds is the stop the budget calls for now (nil: none), and reports
+// the search's progress when it is due. The caller holds checkMu.
+func (p *Parallel) bounds() *search.Stop {
+	mem := p.memory()
+	total := mem.Vectors + mem.Table + mem.Stack
+	if p.opts.MaxMemory > 0 && total > p.opts.MaxMemory {
+		st := search.Stopped(search.MemoryBound, p.opts.Budget)
+		return &st
+	}
+	if p.opts.Progress != nil {
+		every := p.opts.ProgressEvery
+		if every <= 0 {
+			every = time.Second / 4
+		}
+		if now := time.Now(); now.Sub(p.lastLog) >= every {
+			p.lastLog = now
+			var stored, trans, depth int64
+			for _, w := range p.workers {
+				stored += w.stored.Load()
+				trans += w.trans.Load()
+				depth = max(depth, w.depth.Load())
+			}
+			p.opts.Progress(Progress{Stored: stored, Transitions: trans, Depth: int(p.level.Load()),
+				MaxDepth: int(depth), Elapsed: now.Sub(p.start), Memory: total})
+		}
+	}
+	if p.opts.Time > 0 && time.Since(p.start) > p.opts.Time {
+		st := search.Stopped(search.TimeLimit, p.opts.Budget)
+		return &st
+	}
+	if p.opts.Interrupted() {
+		return &search.Stop{Reason: search.Interrupted}
+	}
+	return nil
+}
+
+// memory is what the store and the workers use, as of their last
+// checks.
+func (p *Parallel) memory() Memory {
+	vectors, table := p.store.Bytes()
+	var rest int64
+	for _, w := range p.workers {
+		rest += w.bytes.Load()
+	}
+	return Memory{Vectors: vectors, Table: table, Stack: rest}
+}
+
+// result adds up the workers' results, after the search.
+func (p *Parallel) result() *Result {
+	res := &Result{Stop: p.stop, Workers: len(p.workers)}
+	res.Reduced = p.reduce
+	res.Reached = make([][]bool, p.m.NumIDs())
+	for _, pt := range p.m.Units {
+		res.Reached[pt.ID] = pt.NewReached()
+	}
+	var errs []parError
+	for _, w := range p.workers {
+		w.publish()
+		r := w.d.res
+		res.Stored += r.Stored
+		res.Matched += r.Matched
+		res.AtomicSteps += r.AtomicSteps
+		res.NumErrors += r.NumErrors
+		res.DepthReached = max(res.DepthReached, r.DepthReached)
+		res.MaxVector = max(res.MaxVector, r.MaxVector)
+		res.DepthLimited = res.DepthLimited || r.DepthLimited
+		for id, marks := range r.Reached {
+			for i, m := range marks {
+				if m {
+					res.Reached[id][i] = true
+				}
+			}
+		}
+		errs = append(errs, w.errs...)
+	}
+	if !p.stopped.Load() {
+		res.Stop = search.Stop{Reason: search.Complete}
+		if res.DepthLimited {
+			res.Stop = search.Stop{Reason: search.DepthBound}
+		}
+	}
+	// The errors in the order they were found, each with its whole trail.
+	slices.SortFunc(errs, func(a, b parError) int { return int(a.seq - b.seq) })
+	if p.opts.MaxErrors == 0 && len(errs) > 1 {
+		errs = errs[:1]
+	}
+	for _, pe := range errs {
+		pe.e.Trail = append(p.path(pe.node), pe.e.Trail...)
+		res.Errors = append(res.Errors, pe.e)
+	}
+	res.Elapsed = time.Since(p.start)
+	res.Transitions = res.Stored + res.Matched
+	res.Memory = p.memory()
+	return res
+}
+
+// path is the steps from the initial state to node's state.
+func (p *Parallel) path(node uint64) []trail.Step {
+	var parts [][]pathStep
+	for node != noNode {
+		w := p.workers[node&(MaxWorkers-1)]
+		n := *w.nodes.at(int(node >> workerBits))
+		var part []pathStep
+		for i := range int(n.n) {
+			part = append(part, *w.steps.at(int(n.off) + i))
+		}
+		parts = append(parts, part)
+		node = n.parent
+	}
+	var out []trail.Step
+	for i := len(parts) - 1; i >= 0; i-- {
+		for _, st := range parts[i] {
+			out = append(out, trail.Step{Pid: int(st.pid), Trans: p.m.Types[st.proctype].Trans[st.trans]})
+		}
+	}
+	return out
+}

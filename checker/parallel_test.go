@@ -1,0 +1,219 @@
+package checker
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gmc/internal/modeltest"
+	"gmc/search"
+	"gmc/store"
+	"gmc/trail"
+	"gmc/vm"
+)
+
+// parallelFiles are the models the parallel search is compared on: the
+// cases of SPIN's rules and the corpus (SPIN's examples, when installed,
+// and gmc's).
+func parallelFiles(t *testing.T) []string {
+	var files []string
+	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics", "testdata/por"} {
+		f, _ := filepath.Glob(dir + "/*.pml")
+		files = append(files, f...)
+	}
+	return append(files, corpus(t)...)
+}
+
+// parallelStores are the stores the comparison runs with, made for m.
+var parallelStores = map[string]func(m *vm.Model) store.Payloads{
+	"exact":    func(*vm.Model) store.Payloads { return store.NewExact() },
+	"hc":       func(*vm.Model) store.Payloads { return store.NewHashCompact() },
+	"collapse": func(m *vm.Model) store.Payloads { return store.NewCollapse(m.Splitter()) },
+}
+
+// runParallel runs the parallel search of m with workers and the store
+// named.
+func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string) *Result {
+	t.Helper()
+	opts.Store = NewSharedStore(workers, func() store.Payloads { return parallelStores[st](m) })
+	p, err := NewParallel(m, opts, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestParallelMatchesDFS: without reduction, the parallel search on 2
+// and 3 workers stores the states the one-core search stores and counts
+// the same arrivals, atomic steps and errors (-c0), with statement
+// merging and without, with each of the exact, hc and collapse stores;
+// it finds every unreached statement the one-core search finds.
+func TestParallelMatchesDFS(t *testing.T) {
+	files := modeltest.Subset(parallelFiles(t), 12)
+	compared := 0
+	for _, file := range files {
+		for _, noMerge := range []bool{false, true} {
+			m, err := modeltest.Compile(file, noMerge)
+			if err != nil || m.Claim != nil {
+				continue // (what the front end refuses, or a claim: the one-core search's)
+			}
+			budget := search.Budget{MaxDepth: 100000, MaxStates: 2_000_000}
+			dfs, err := NewDFS(m, Options{Budget: budget}).Run()
+			if err != nil || !dfs.Complete() {
+				continue // (the depth bound or the state bound cut it: the states depend on the order)
+			}
+			name := filepath.Base(file)
+			if noMerge {
+				name += " no-merge"
+			}
+			t.Logf("%s: %d states", name, dfs.Stored)
+			for _, st := range []string{"exact", "hc", "collapse"} {
+				for _, workers := range []int{2, 3} {
+					if st != "exact" && workers != 2 {
+						continue
+					}
+					par := runParallel(t, m, Options{Budget: budget}, workers, st)
+					if !par.Complete() {
+						t.Errorf("%s %s -j%d: stopped (%v)", name, st, workers, par.Stop)
+						continue
+					}
+					if par.Stored != dfs.Stored || par.Matched != dfs.Matched || par.AtomicSteps != dfs.AtomicSteps ||
+						par.NumErrors != dfs.NumErrors || par.Transitions != dfs.Transitions {
+						t.Errorf("%s %s -j%d: stored %d matched %d atomic %d errors %d; one core %d %d %d %d", name, st, workers,
+							par.Stored, par.Matched, par.AtomicSteps, par.NumErrors, dfs.Stored, dfs.Matched, dfs.AtomicSteps, dfs.NumErrors)
+					}
+					for _, pt := range m.Units {
+						got, _, _ := pt.Unreached(par.Reached[pt.ID])
+						if want, _, _ := pt.Unreached(dfs.Reached[pt.ID]); len(got) != len(want) {
+							t.Errorf("%s %s -j%d: %s: %d statements unreached, one core %d", name, st, workers, pt.Name, len(got), len(want))
+						}
+					}
+				}
+			}
+			compared++
+		}
+	}
+	if compared < 10 {
+		t.Errorf("only %d models compared", compared)
+	}
+}
+
+// TestParallelReduced: with reduction, the parallel search's proviso is
+// its own, so its counts are not pan's; what it must keep is the
+// verdict: it finds errors where the one-core reduced search finds some,
+// none where that finds none, and no more states than without
+// reduction.
+func TestParallelReduced(t *testing.T) {
+	files := modeltest.Subset(parallelFiles(t), 12)
+	for _, file := range files {
+		m, err := modeltest.Compile(file, false)
+		if err != nil || m.Claim != nil {
+			continue
+		}
+		budget := search.Budget{MaxDepth: 100000, MaxStates: 2_000_000}
+		dfs, err := NewDFS(m, Options{Budget: budget, Reduce: true}).Run()
+		if err != nil || !dfs.Complete() {
+			continue
+		}
+		full, err := NewDFS(m, Options{Budget: budget}).Run()
+		if err != nil || !full.Complete() {
+			continue
+		}
+		par := runParallel(t, m, Options{Budget: budget, Reduce: true}, 2, "exact")
+		name := filepath.Base(file)
+		switch {
+		case !par.Complete():
+			t.Errorf("%s: stopped (%v)", name, par.Stop)
+		case (par.NumErrors == 0) != (dfs.NumErrors == 0) && !strings.Contains(file, "xs"):
+			// (xs and xr: who registers first depends on the order)
+			t.Errorf("%s: %d errors, one core reduced %d", name, par.NumErrors, dfs.NumErrors)
+		case par.Stored > full.Stored:
+			t.Errorf("%s: %d states stored, more than the %d without reduction", name, par.Stored, full.Stored)
+		case par.Reduced != dfs.Reduced:
+			t.Errorf("%s: reduced %v, one core %v", name, par.Reduced, dfs.Reduced)
+		}
+	}
+}
+
+// TestParallelTrails: on the models of SPIN's rules that have errors,
+// the first error of the parallel search (reduced or not) has a trail
+// that leads to it, followed step by step under the search's rules.
+func TestParallelTrails(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics"} {
+		f, _ := filepath.Glob(dir + "/*.pml")
+		files = append(files, f...)
+	}
+	followed := 0
+	for _, file := range files {
+		c := readNoteCase(t, file)
+		if _, large := bfsTooLarge[filepath.Base(file)]; c.spin != "" || c.expect["merge"].errors == 0 || strings.Contains(file, "trace") || large {
+			continue // (trace assertions: trail.Follow follows no event automaton)
+		}
+		m := modeltest.MustCompile(t, file, false)
+		if m.Claim != nil {
+			continue
+		}
+		for _, reduce := range []bool{false, true} {
+			res := runParallel(t, m, Options{Budget: search.Budget{MaxDepth: c.maxDepth, MaxErrors: 1, MaxStates: 1_000_000}, Reduce: reduce}, 2, "exact")
+			if len(res.Errors) == 0 || res.NumErrors != 1 {
+				if reduce {
+					continue // (a reduced search may miss an invalid end state the full one sees; not an assertion)
+				}
+				t.Errorf("%s: %d errors kept, %d counted, want 1", filepath.Base(file), len(res.Errors), res.NumErrors)
+				continue
+			}
+			e := res.Errors[0]
+			end, raised, err := trail.Follow(m, trail.Entries(e.Trail), -1)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", filepath.Base(file), e.Msg, err)
+			}
+			switch {
+			case e.Kind == InvalidEndState:
+				if moves, _ := end.Moves(); len(moves) > 0 || m.ValidEnd(end.S) {
+					t.Errorf("%s: invalid end state: the trail ends where %d moves are possible", filepath.Base(file), len(moves))
+				}
+			case len(e.Trail) == e.Depth:
+				// raised by a guard of the state the trail reaches
+			default:
+				found := false
+				for _, x := range raised {
+					found = found || x.Msg == e.Msg
+				}
+				if !found {
+					t.Errorf("%s: the trail's last step raises %v, not %q", filepath.Base(file), raised, e.Msg)
+				}
+			}
+			followed++
+		}
+	}
+	if followed < 5 {
+		t.Errorf("only %d trails followed", followed)
+	}
+}
+
+// TestParallelBudget: the state bound, the time limit, an interrupt and
+// the error bound stop the parallel search as they stop the one-core
+// search, with the same typed reason.
+func TestParallelBudget(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/peterson_n.pml", false)
+	res := runParallel(t, m, Options{Budget: search.Budget{MaxStates: 5000}}, 2, "exact")
+	if res.Stop.Reason != search.StateBound || res.Stored < 5000 || res.Stored > 5001 {
+		t.Errorf("--max-states 5000: %v, %d stored", res.Stop, res.Stored)
+	}
+	stop := make(chan struct{})
+	close(stop)
+	res = runParallel(t, m, Options{Budget: search.Budget{Interrupt: stop}}, 2, "exact")
+	if res.Stop.Reason != search.Interrupted || res.Complete() {
+		t.Errorf("interrupted: %v", res.Stop)
+	}
+	var calls int
+	res = runParallel(t, m, Options{Budget: search.Budget{MaxErrors: 0}, Progress: func(Progress) { calls++ }, ProgressEvery: 1}, 2, "exact")
+	if !res.Complete() || calls == 0 {
+		t.Errorf("progress: %v, %d calls", res.Stop, calls)
+	}
+}

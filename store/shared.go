@@ -1,0 +1,179 @@
+package store
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"sync"
+)
+
+// Shared is a store several goroutines may use at once: the parallel
+// search's (checker.Parallel, gmc run -j N). It cuts the states into
+// shards by a hash of their vectors, each shard a store of its own (Exact,
+// HashCompact or Collapse) behind its own lock, so that two goroutines
+// wait for each other only when they touch one shard at once. A state is
+// always in the same shard, so the shards together hold each state once,
+// as one store would.
+//
+// Each state carries one byte of payload when SetPayload(1) was called:
+// the parallel search's mark "expanded", read and written under the
+// shard's lock by Visit and Mark.
+type Shared struct {
+	shift  uint // a hash's top bits choose the shard
+	shards []shard
+}
+
+// shard is one part of a Shared store and its lock, padded so that two
+// shards' locks do not share a cache line.
+type shard struct {
+	mu sync.Mutex
+	st Payloads
+	_  [40]byte
+}
+
+// SharedRef finds a state of a Shared store again: its shard and its
+// payload there.
+type SharedRef struct {
+	shard uint32
+	ref   uint64
+}
+
+// NewShared returns a store of at least n shards (rounded up to a power
+// of two), each made by newShard, which must return an empty store.
+func NewShared(n int, newShard func() Payloads) *Shared {
+	if n < 1 {
+		n = 1
+	}
+	lg := bits.Len(uint(n - 1))
+	s := &Shared{shift: uint(64 - lg), shards: make([]shard, 1<<lg)}
+	for i := range s.shards {
+		s.shards[i].st = newShard()
+	}
+	return s
+}
+
+// shardOf is the index of the shard that holds v.
+func (s *Shared) shardOf(v []byte) uint32 {
+	if len(s.shards) == 1 {
+		return 0
+	}
+	return uint32(shardHash(v) >> s.shift)
+}
+
+// shardHash is the hash that chooses a state's shard: one accumulator of
+// hash2's (hash.go), with a fixed seed, so that a run's shards, and what
+// the report says of them (Parts), are the same every time; the shards'
+// stores hash the vector again their own way.
+func shardHash(v []byte) uint64 {
+	const c1, c2 = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f
+	a := c1 ^ uint64(len(v))
+	for len(v) >= 8 {
+		a = (a ^ binary.LittleEndian.Uint64(v)) * c2
+		a ^= a >> 29
+		v = v[8:]
+	}
+	var w uint64
+	for i, c := range v {
+		w |= uint64(c) << (8 * uint(i))
+	}
+	return fmix((a ^ w) * c2)
+}
+
+// SetPayload gives every state n bytes of payload, zero when it is added
+// (Payloads.SetPayload); call it before the first insert.
+func (s *Shared) SetPayload(n int) {
+	for i := range s.shards {
+		s.shards[i].st.SetPayload(n)
+	}
+}
+
+// Insert implements Store.
+func (s *Shared) Insert(v []byte) bool {
+	sh := &s.shards[s.shardOf(v)]
+	sh.mu.Lock()
+	isNew := sh.st.Insert(v)
+	sh.mu.Unlock()
+	return isNew
+}
+
+// Visit inserts v, and reports whether it is new and whether its payload's
+// first byte was set (a mark, see Mark) before the call; when mark is
+// true, it sets it too. It needs SetPayload(1) or more.
+func (s *Shared) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) {
+	i := s.shardOf(v)
+	sh := &s.shards[i]
+	sh.mu.Lock()
+	r, isNew := sh.st.Put(v)
+	p := sh.st.Payload(r)
+	marked = p[0] != 0
+	if mark {
+		p[0] = 1
+	}
+	sh.mu.Unlock()
+	return SharedRef{shard: i, ref: r}, isNew, marked
+}
+
+// Mark sets the first byte of the payload of the state ref finds.
+func (s *Shared) Mark(ref SharedRef) {
+	sh := &s.shards[ref.shard]
+	sh.mu.Lock()
+	sh.st.Payload(ref.ref)[0] = 1
+	sh.mu.Unlock()
+}
+
+// Len implements Store: the states of all the shards.
+func (s *Shared) Len() int {
+	n := 0
+	for i := range s.shards {
+		sh := &s.shards[i]
+		sh.mu.Lock()
+		n += sh.st.Len()
+		sh.mu.Unlock()
+	}
+	return n
+}
+
+// Bytes implements Store: the memory of all the shards.
+func (s *Shared) Bytes() (states, table int64) {
+	for i := range s.shards {
+		sh := &s.shards[i]
+		sh.mu.Lock()
+		a, b := sh.st.Bytes()
+		sh.mu.Unlock()
+		states += a
+		table += b
+	}
+	return states, table
+}
+
+// Shards is the number of shards.
+func (s *Shared) Shards() int { return len(s.shards) }
+
+// Shard is shard i's store. It is not safe to use while another goroutine
+// uses s.
+func (s *Shared) Shard(i int) Payloads { return s.shards[i].st }
+
+// Omission is, for shards of hash compaction, the probability that two
+// states of one shard had one fingerprint, at most the sum of the shards'
+// (two states of different shards are never compared); 0 otherwise.
+func (s *Shared) Omission() float64 {
+	p := 0.0
+	for i := range s.shards {
+		if hc, ok := s.shards[i].st.(*HashCompact); ok {
+			p += hc.Omission()
+		}
+	}
+	return p
+}
+
+// Parts is, for shards of collapse compression, the global and process
+// parts the shards keep, summed: a part used in two shards is kept, and
+// counted, in each.
+func (s *Shared) Parts() (global, procs int) {
+	for i := range s.shards {
+		if c, ok := s.shards[i].st.(*Collapse); ok {
+			g, p := c.Parts()
+			global, procs = global+g, procs+p
+		}
+	}
+	return global, procs
+}
