@@ -168,7 +168,7 @@ func TestParallelTrails(t *testing.T) {
 				continue
 			}
 			e := res.Errors[0]
-			end, raised, err := trail.Follow(m, trail.Entries(e.Trail), -1)
+			end, raised, err := trail.Follow(m, trail.Entries(m, e.Trail), -1)
 			if err != nil {
 				t.Fatalf("%s: %s: %v", filepath.Base(file), e.Msg, err)
 			}
