@@ -115,14 +115,14 @@ func checkTrails(t *testing.T, r panFlagRun, m *vm.Model, got *Result, want *spi
 		name = strings.Replace(name, filepath.Base(name[:strings.Index(name, ".pml")+4]), "model.pml", 1)
 		if steps, ok := names[name]; !ok {
 			t.Errorf("%s: pan wrote %s, gmc would not (it would write %v)", r.name, name, names)
-		} else if isIterative(r) && steps != n {
+		} else if isIterative(r) && steps != n && !(n == steps+1 && guardError(got.Errors[len(got.Errors)-1])) {
 			t.Errorf("%s: pan's trail has %d steps, gmc's %d", r.name, n, steps)
 		}
 	}
 	if isIterative(r) && len(got.Errors) > 0 {
 		e := got.Errors[len(got.Errors)-1]
-		if e.Kind == InvalidEndState || strings.Contains(e.Msg, "trace") {
-			return // (an end state: TestBFSTrails follows those; trail.Follow follows no trace automaton)
+		if e.Kind == InvalidEndState || strings.Contains(e.Msg, "trace") || strings.Contains(e.Msg, "partial order reduction invalid") {
+			return // (an end state: TestBFSTrails follows those; trail.Follow follows no trace automaton, nor xs/xr declarations)
 		}
 		_, raised, err := trail.Follow(m, trail.Entries(e.Trail), -1)
 		if err != nil {
@@ -136,6 +136,19 @@ func checkTrails(t *testing.T, r panFlagRun, m *vm.Model, got *Result, want *spi
 			t.Errorf("%s: the last trail's last step raises %v, not %q", r.name, raised, e.Msg)
 		}
 	}
+}
+
+// guardError reports whether e was raised by a guard of the state its
+// trail reaches (xs/xr in a condition): gmc's trail ends at that state,
+// pan's has the step it tried too (as for every search's errors).
+func guardError(e *Error) bool { return len(e.Trail) == e.Depth }
+
+// panFlagsPanFails are the cases that cannot be compared: pan fails with
+// -DREACH on some, and on others gmc does not follow pan at all.
+var panFlagsPanFails = map[string]string{
+	"flags_cat.pml": whyIndex,
+	"xs_twice.pml": "pan -DREACH -I ends in a segmentation fault",
+	"xs_rv.pml":    "pan -DREACH -I -c0 ends in a segmentation fault",
 }
 
 func isIterative(r panFlagRun) bool {
@@ -217,6 +230,9 @@ func TestPanFlags(t *testing.T) {
 				}
 				t.Run(fmt.Sprintf("%s/%s", name, mode), func(t *testing.T) {
 					if why, ok := bfsTooLarge[filepath.Base(file)]; ok && reach {
+						t.Skip(why)
+					}
+					if why, ok := panFlagsPanFails[filepath.Base(file)]; ok && (reach || why == whyIndex) {
 						t.Skip(why)
 					}
 					t.Parallel()
