@@ -147,8 +147,8 @@ func guardError(e *Error) bool { return len(e.Trail) == e.Depth }
 // -DREACH on some, and on others gmc does not follow pan at all.
 var panFlagsPanFails = map[string]string{
 	"flags_cat.pml": whyIndex,
-	"xs_twice.pml": "pan -DREACH -I ends in a segmentation fault",
-	"xs_rv.pml":    "pan -DREACH -I -c0 ends in a segmentation fault",
+	"xs_twice.pml":  "pan -DREACH -I ends in a segmentation fault",
+	"xs_rv.pml":     "pan -DREACH -I -c0 ends in a segmentation fault",
 }
 
 func isIterative(r panFlagRun) bool {
