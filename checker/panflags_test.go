@@ -11,6 +11,7 @@ import (
 
 	"gmc/internal/modeltest"
 	"gmc/internal/spinref"
+	"gmc/lang"
 	"gmc/search"
 	"gmc/trail"
 	"gmc/vm"
@@ -283,6 +284,85 @@ active proctype D() { do :: x < 10 -> x++ :: x >= 10 -> break od; assert(x > 10)
 		}
 		if res.DepthBound >= 1000 || last.Bound != res.DepthBound {
 			t.Errorf("mode %d: depth bound %d, last error's %d", mode, res.DepthBound, last.Bound)
+		}
+	}
+}
+
+// TestPanFlagsClaims compares -A, -E and -q in the product search with
+// pan's, on the liveness cases: with the model's first never claim or
+// ltl property (pan -DSAFETY: finite violations only), and in the
+// acceptance search where the model has accept labels (pan -a).
+func TestPanFlagsClaims(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
+	}
+	files, _ := filepath.Glob("testdata/liveness/*.pml")
+	if len(files) < 20 {
+		t.Fatalf("found only %d cases", len(files))
+	}
+	if testing.Short() {
+		files = []string{"testdata/liveness/nc_assert.pml"}
+	}
+	runs := []panFlagRun{
+		{"-A", []string{"-A"}, 0, func(o *Options) { o.NoAsserts = true }},
+		{"-E", []string{"-E"}, 0, func(o *Options) { o.NoEnds = true }},
+		{"-q", []string{"-q"}, 0, func(o *Options) { o.StrictEnd = true }},
+	}
+	for _, file := range files {
+		for _, acceptance := range []bool{false, true} {
+			name := filepath.Base(file) + "/safety-claim"
+			if acceptance {
+				name = filepath.Base(file) + "/acceptance"
+			}
+			t.Run(name, func(t *testing.T) {
+				spec, diags := lang.Load(file, nil)
+				if diags.ErrorCount() > 0 {
+					t.Skipf("gmc does not load it: %v", diags)
+				}
+				claim, build, cycles, extra := "", []string{"-DNOREDUCE", "-DSAFETY"}, NoCycles, []string(nil)
+				if names := vm.ClaimNames(spec); len(names) > 0 {
+					claim = names[0]
+					extra = []string{"-N", claim}
+				}
+				if acceptance {
+					build, cycles, extra = []string{"-DNOREDUCE"}, AcceptanceCycles, append(extra, "-a")
+				}
+				m, err := vm.Compile(spec, vm.Options{Claim: claim})
+				if err != nil {
+					t.Skipf("gmc does not compile it: %v", err)
+				}
+				switch {
+				case !acceptance && claim == "":
+					t.Skip("no claim: TestPanFlags runs the safety search")
+				case acceptance && !m.HasAcceptLabels():
+					t.Skip("no accept labels: pan -a ignores -a")
+				}
+				t.Parallel()
+				var flags [][]string
+				for _, r := range runs {
+					flags = append(flags, append(append([]string{"-w20", "-c0"}, extra...), r.pan...))
+				}
+				wants, err := spinref.RunEach(file, spinref.Options{MaxDepth: 10000, Build: build, Timeout: 5 * time.Minute}, flags)
+				if err != nil {
+					t.Skipf("pan: %v", err)
+				}
+				for i, r := range runs {
+					opts := Options{Budget: search.Budget{MaxDepth: 10000}, Cycles: cycles}
+					r.set(&opts)
+					got, err := NewDFS(m, opts).Run()
+					if err != nil {
+						t.Fatalf("gmc %s: %v", r.name, err)
+					}
+					want := wants[i]
+					g := [6]int64{got.Stored, got.Matched, got.Transitions, got.AtomicSteps, int64(got.DepthReached), got.Stats.NumErrors}
+					w := [6]int64{want.Stored, want.Matched, want.Transitions, want.AtomicSteps, want.DepthReached, want.Errors}
+					if g != w {
+						t.Errorf("%s: stored matched transitions atomic depth errors: gmc %v, pan %v", r.name, g, w)
+					} else {
+						t.Logf("%s: pan and gmc %v", r.name, g)
+					}
+				}
+			})
 		}
 	}
 }
