@@ -127,6 +127,9 @@ func (b *BFS) Run() (*Result, error) {
 		return nil, errors.New("the breadth-first search checks safety properties without a never claim")
 	case b.opts.Recorder != nil || b.opts.Follower != nil || b.opts.Start != nil:
 		return nil, errors.New("search scripts are the depth-first search's")
+	case b.opts.Iterative != NotIterative || b.opts.Reach:
+		// (pan -DBFS ignores -i: its first error is a shortest one)
+		return nil, errors.New("-i and -I are the depth-first search's: the breadth-first search finds a shortest error first")
 	}
 	if _, ok := b.store.(*store.Cache); ok {
 		return nil, errors.New("a state cache needs the depth-first search's stack")
@@ -206,7 +209,7 @@ func (b *BFS) Run() (*Result, error) {
 					x.marks |= bfsRequeued
 					b.push(*x, e.before, 0, -1, nil, b.lastRef, false)
 				}
-			case e.state.NrProcs() > 0 && !b.m.ValidEnd(e.state):
+			case e.state.NrProcs() > 0 && !b.opts.NoEnds && !b.m.EndState(e.state, b.opts.StrictEnd):
 				b.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: depth}, e.node, nil)
 			}
 		}
@@ -332,7 +335,7 @@ func (b *BFS) expand(e bfsEntry, pass *vm.Pass, midrv *int64) bool {
 // which stops the search.
 func (b *BFS) errors(machine *vm.Machine, depth int, node int32, step *trail.Step) {
 	for _, e := range machine.Errors {
-		if !e.Fatal {
+		if !e.Fatal && !(e.Assert && b.opts.NoAsserts) {
 			err := stepError(e, depth)
 			err.Depth = depth // a trace assertion's too: pan's bfs names the expanded state's depth
 			b.report(err, node, step)
@@ -356,7 +359,7 @@ func (b *BFS) report(e *Error, node int32, step *trail.Step) {
 		}
 		return p
 	}
-	if b.res.record(e, b.opts.MaxErrors, path) {
+	if b.res.record(e, &b.opts, path) {
 		b.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }

@@ -141,6 +141,10 @@ func (d *DFS) runProduct() (*Result, error) {
 	if d.store.Len() > 0 {
 		return nil, errors.New("the product search needs an empty store")
 	}
+	if d.reach {
+		// pan -i with a claim: "-i or -I work for safety properties only"
+		return nil, errors.New("-i and -I (and -DREACH) are for the safety search without a never claim, for now")
+	}
 	var exact store.Payloads
 	var bits store.Store
 	switch st := d.store.(type) {
@@ -605,7 +609,7 @@ stutter:
 	}
 	p.fairnessUndo(n) // (pan's Q999)
 	if !moved || p.claim && n.tau&tauClaim != 0 && n.tau&tauRequest != 0 {
-		if offer || p.m.NrPr(s) == 0 || depth >= p.opts.MaxDepth-1 {
+		if offer || p.m.NrPr(s) == 0 && (!p.opts.StrictEnd || p.m.ChansEmpty(s)) || depth >= p.opts.MaxDepth-1 {
 			goto done // (a rendezvous offer nobody takes is no error)
 		}
 		if n.tau&tauAtomic != 0 && (!p.claim || n.tau&tauClaim == 0) {
@@ -624,7 +628,7 @@ stutter:
 				n.tau |= tauTimeout
 				goto stutter
 			}
-			if !p.cycles && !p.m.ValidEnd(s) {
+			if !p.cycles && !p.opts.NoEnds && !p.m.EndState(s, p.opts.StrictEnd) {
 				p.report(&Error{Kind: InvalidEndState, Msg: "invalid end state"}, depth-1)
 			} else if p.cycles && n.opm&opmAccept != 0 {
 				p.report(&Error{Kind: AcceptStutter, Msg: "accept stutter"}, depth-1)
@@ -994,7 +998,7 @@ func (p *product) report(e *Error, depth int) {
 		}
 		return p.trail()
 	}
-	if p.res.record(e, p.opts.MaxErrors, withTrail) {
+	if p.res.record(e, &p.opts, withTrail) {
 		p.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
@@ -1002,7 +1006,7 @@ func (p *product) report(e *Error, depth int) {
 // assertions records the assertion violations the last step raised.
 func (p *product) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
-		if !e.Fatal {
+		if !e.Fatal && !(e.Assert && p.opts.NoAsserts) {
 			e := stepError(e, depth)
 			p.report(e, e.Depth)
 		}

@@ -65,10 +65,49 @@ type Options struct {
 	// the depth bound (docs/references.md#spin-por).
 	StackProviso bool
 
+	// NoAsserts: failing assert statements are no errors (pan -A); the
+	// other counted errors (trace assertions, xs/xr, uninitialised
+	// channels) still are, as pan's -A silences spin_assert only.
+	NoAsserts bool
+	// NoEnds: invalid end states are no errors (pan -E).
+	NoEnds bool
+	// StrictEnd: a valid end state also has every channel empty (pan -q),
+	// and a state without processes is one only then
+	// (docs/references.md#spin-pan-flags).
+	StrictEnd bool
+	// EveryError keeps every error with its trail in Result.Errors (pan
+	// -e), where with MaxErrors 0 only the first is kept.
+	EveryError bool
+	// Iterative makes the depth-first search look for a shorter error
+	// (pan -i, -I): at each error, the depth bound is lowered and the
+	// search goes on; MaxErrors then stops it only once the bound is 0.
+	// It implies Reach. Result.Errors keeps every error, with its trail
+	// for the last one only (pan writes each over the one before).
+	Iterative IterMode
+	// Reach explores a stored state again when the search reaches it at
+	// a smaller depth than it had (pan built with -DREACH): the depth
+	// bound then cuts no path that a shorter one could replace. It needs
+	// a store that keeps payloads (exact, hash compaction, collapse) and
+	// no script.
+	Reach bool
+
 	// noSample leaves out the sample of states (Result.Sample): for the
 	// benchmark that measures what the sample costs.
 	noSample bool
 }
+
+// IterMode is how a search looks for shorter errors (Options.Iterative).
+type IterMode uint8
+
+// The iterative modes.
+const (
+	NotIterative IterMode = iota
+	// Shortest: after an error at depth d the bound becomes d+1 (pan -i):
+	// the search ends with a shortest error within the bound.
+	Shortest
+	// Halving: the bound becomes d/2 (pan -I), faster and approximate.
+	Halving
+)
 
 // CycleMode says which cycles a search looks for.
 type CycleMode uint8
@@ -150,6 +189,11 @@ type Error struct {
 	Trans *vm.Trans // the transition that failed, for assertions and run-time errors
 	Pid   int
 	Pos   lang.Pos // the statement that failed (zero for invalid end states)
+	// Bound is, in an iterative search (Options.Iterative), the depth
+	// bound after the error (pan's "reducing search depth to N"), -1 when
+	// the error bound stopped the search there (the depth bound was 0); 0
+	// in the other searches.
+	Bound int
 }
 
 // ErrorKind classifies errors.
@@ -218,6 +262,14 @@ type Stats struct {
 	// Reduced: the search reduced by partial order (Options.Reduce, on a
 	// model SPIN reduces).
 	Reduced bool
+	// DepthBound is the depth bound the depth-first search ended with:
+	// Options.MaxDepth, or lower after an iterative search's errors.
+	DepthBound int
+	// TooShallow: in an iterative search (Options.Iterative), the depth
+	// bound cut the search before an error lowered it: pan says "max
+	// search depth too small" then only (the other searches leave it
+	// false: DepthLimited says it).
+	TooShallow bool
 }
 
 // Result is what a search found.

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
@@ -78,6 +79,16 @@ type DFS struct {
 	reduce  bool
 	marks   store.Payloads
 	onStack map[string]struct{}
+	// reach: the search explores a state again when it reaches it at a
+	// smaller depth (Options.Reach, pan's -DREACH); the payload keeps the
+	// depth after the mark. lstate is the payload of the last state pan's
+	// h_store returned as new or on the stack (its Lstate): a state
+	// explored again takes it for its own, and clears its mark on the way
+	// back (pan's onstack_put and onstack_zap), as pan does.
+	reach  bool
+	lstate uint64
+	// lowered: an iterative search lowered its depth bound at an error.
+	lowered bool
 	// sample is the sample of the states stored (Result.Sample); with a
 	// store that may confuse states (lossy), every arrival is checked
 	// against it for omissions.
@@ -95,6 +106,10 @@ type DFS struct {
 type lossy interface{ MayConfuse() bool }
 
 const maxBeyond = 1 << 20
+
+// depthBytes is the room of a state's depth in its payload, after the
+// mark (Options.Reach).
+const depthBytes = 4
 
 // NewDFS prepares a depth-first search of m.
 func NewDFS(m *vm.Model, opts Options) *DFS {
@@ -119,12 +134,17 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 			d.sample = sample.New()
 		}
 	}
-	if opts.Reduce && m.NoReduce == "" {
-		d.reduce = true
+	d.reach = opts.Reach || opts.Iterative != NotIterative
+	d.reduce = opts.Reduce && m.NoReduce == ""
+	if d.reduce || d.reach {
 		if p, ok := st.(store.Payloads); ok && st.Len() == 0 && opts.Follower == nil && d.track == nil {
-			p.SetPayload(1)
+			if d.reach {
+				p.SetPayload(1 + depthBytes)
+			} else {
+				p.SetPayload(1)
+			}
 			d.marks = p
-		} else {
+		} else if d.reduce {
 			d.onStack = map[string]struct{}{}
 		}
 	}
@@ -146,6 +166,9 @@ func (d *DFS) Run() (*Result, error) {
 	}
 	d.res = &Result{Sample: d.sample}
 	d.res.Reduced = d.reduce
+	if d.reach && (d.marks == nil || d.opts.Recorder != nil || d.opts.Start != nil) {
+		return nil, errors.New("exploring states again at a smaller depth (-i, -I; pan's -DREACH) needs a new exact, hc or collapse store, and no script")
+	}
 	if d.opts.Recorder != nil {
 		switch st := d.store.(type) {
 		case numberer:
@@ -186,6 +209,7 @@ func (d *DFS) Run() (*Result, error) {
 		}
 	}()
 	d.res.Elapsed = time.Since(d.start)
+	d.res.DepthBound = d.opts.MaxDepth
 	d.res.Transitions = d.res.Stored + d.res.Matched
 	if !d.res.Complete() && d.opts.Follower == nil && d.opts.Recorder == nil {
 		d.res.Estimate = d.stackEstimate()
@@ -377,6 +401,7 @@ func (d *DFS) enter(f *frame) {
 	depth := int(f.depth)
 	if depth >= d.opts.MaxDepth {
 		res.DepthLimited = true
+		res.TooShallow = res.TooShallow || !d.lowered
 		res.Matched++
 		if n := d.frames.len(); n > 1 {
 			d.frames.at(n - 2).hit = true // (pan's tau&16 of the parent)
@@ -491,7 +516,7 @@ func (d *DFS) passDone(f *frame) {
 		}
 		return
 	}
-	if f.pass.Moved() || s.NrProcs() == 0 || int(f.depth) >= d.opts.MaxDepth-1 {
+	if f.pass.Moved() || d.noProcs(s) || int(f.depth) >= d.opts.MaxDepth-1 {
 		d.pop(true)
 		return
 	}
@@ -513,13 +538,20 @@ func (d *DFS) passDone(f *frame) {
 	if d.opts.Recorder != nil {
 		d.opts.Recorder.DeadEnd()
 	}
-	if !d.validEnd(s) {
+	if !d.opts.NoEnds && !d.validEnd(s) {
 		// pan names the depth one less than the state's (its search
 		// has stepped back when it checks); so does gmc, so that the
 		// two reports agree. The trail still has depth steps.
 		d.report(&Error{Kind: InvalidEndState, Msg: "invalid end state", Depth: int(f.depth) - 1})
 	}
 	d.pop(true)
+}
+
+// noProcs reports whether s has no processes left, which ends a path
+// without an error; under -q only with its channels empty (pan: the
+// state is then checked as an end state).
+func (d *DFS) noProcs(s *vm.State) bool {
+	return s.NrProcs() == 0 && (!d.opts.StrictEnd || d.m.ChansEmpty(s))
 }
 
 // storeScripted inserts key into the store, recording the arrival in the
@@ -606,10 +638,16 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 			}
 		}
 	}
+	again := false // (a state explored again: pan's -DREACH)
+	if d.reach {
+		again = d.reached(f, ref, isNew)
+	}
 	if d.reduce {
 		// pan's tau&64 of the parent: a move that leaves the stack.
 		var on bool
 		switch {
+		case again:
+			f.ref = d.lstate // (pan's stale Lstate, see DFS.lstate)
 		case d.marks != nil:
 			mark := d.marks.Payload(ref)
 			on = mark[0] != 0
@@ -626,6 +664,12 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 			p.good = p.good || !on
 			p.hit = p.hit || on && !isNew
 		}
+	}
+	if again {
+		// explored again, not counted again: pan takes the state off
+		// its count of stored states before it counts it as new
+		f.stored = true
+		return true
 	}
 	if !isNew {
 		res.Matched++
@@ -660,6 +704,30 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if res.Stored == d.opts.MaxStates {
 		d.stop(search.Stopped(search.StateBound, d.opts.Budget))
 	}
+	return true
+}
+
+// reached keeps the depth of the state whose payload is ref, just stored
+// at frame f's depth (isNew: for the first time), as pan -DREACH keeps it,
+// and reports whether the search explores the state again: it was
+// reached before at a greater depth, and is not on the search stack (pan
+// looks at the stack's mark first).
+func (d *DFS) reached(f *frame, ref uint64, isNew bool) bool {
+	pl := d.marks.Payload(ref)
+	depth := uint32(f.depth)
+	if isNew {
+		binary.LittleEndian.PutUint32(pl[1:], depth)
+		d.lstate = ref
+		return false
+	}
+	if d.reduce && pl[0] != 0 {
+		d.lstate = ref
+		return false
+	}
+	if binary.LittleEndian.Uint32(pl[1:]) <= depth {
+		return false
+	}
+	binary.LittleEndian.PutUint32(pl[1:], depth)
 	return true
 }
 
@@ -714,7 +782,7 @@ func markStarts(m *vm.Model, reached [][]bool, s *vm.State, first int) {
 // assertions records the assertion violations the last step raised.
 func (d *DFS) assertions(machine *vm.Machine, depth int) {
 	for _, e := range machine.Errors {
-		if !e.Fatal {
+		if !e.Fatal && !(e.Assert && d.opts.NoAsserts) {
 			d.report(stepError(e, depth))
 		}
 	}
@@ -758,31 +826,59 @@ func machineError(kind ErrorKind, e *vm.RuntimeError, depth int) *Error {
 }
 
 // report counts an error, keeps it with its trail, and stops the search
-// when the error bound is reached.
+// when the error bound is reached; an iterative search lowers its depth
+// bound instead (pan's uerror, docs/references.md#spin-pan-flags).
 func (d *DFS) report(e *Error) {
 	if d.par != nil {
 		d.par.report(d, e)
 		return
 	}
-	if d.res.record(e, d.opts.MaxErrors, d.trail) {
+	stop := d.res.record(e, &d.opts, d.trail)
+	if d.opts.Iterative != NotIterative {
+		e.Bound = -1 // (the error bound stops the search at a bound of 0)
+	}
+	if d.opts.Iterative != NotIterative && d.opts.MaxDepth > 0 {
+		// pan lowers the bound only below the error, but says the bound
+		// at every error; once it is 0, -c stops the search again.
+		if d.opts.MaxDepth > e.Depth {
+			if d.opts.Iterative == Shortest {
+				d.opts.MaxDepth = e.Depth + 1
+			} else {
+				d.opts.MaxDepth = e.Depth / 2
+			}
+		}
+		e.Bound = d.opts.MaxDepth
+		d.lowered = true
+		return
+	}
+	if stop {
 		d.stop(search.Stop{Reason: search.ErrorLimit})
 	}
 }
 
-// record counts an error and keeps it with its trail (all of them up to
-// the bound maxErrors, only the first when there is none), and reports
-// whether the search must stop at the bound.
-func (r *Result) record(e *Error, maxErrors int, trail func() []trail.Step) bool {
+// record counts an error and keeps it with its trail, and reports whether
+// the search must stop at the bound opts.MaxErrors. It keeps all of them
+// up to the bound, every one with opts.EveryError, only the first when
+// there is no bound; an iterative search keeps every error and the trail
+// of the last only, the shortest it found.
+func (r *Result) record(e *Error, opts *Options, trail func() []trail.Step) bool {
 	r.Stats.NumErrors++
-	if maxErrors > 0 || len(r.Errors) == 0 {
+	switch {
+	case opts.Iterative != NotIterative:
+		if n := len(r.Errors); n > 0 {
+			r.Errors[n-1].Trail = nil
+		}
+		fallthrough
+	case opts.MaxErrors > 0 || opts.EveryError || len(r.Errors) == 0:
 		e.Trail = trail()
 		r.Errors = append(r.Errors, e)
 	}
-	return maxErrors > 0 && r.Stats.NumErrors >= int64(maxErrors) && e.Kind != RuntimeFailure
+	return opts.MaxErrors > 0 && r.Stats.NumErrors >= int64(opts.MaxErrors) && e.Kind != RuntimeFailure
 }
 
-// validEnd reports whether every process is at a valid end state.
-func (d *DFS) validEnd(s *vm.State) bool { return d.m.ValidEnd(s) }
+// validEnd reports whether s is a valid end state (-q: with its
+// channels empty).
+func (d *DFS) validEnd(s *vm.State) bool { return d.m.EndState(s, d.opts.StrictEnd) }
 
 // registerXS starts the checks of xs and xr declarations, which pan makes
 // only when it reduces: the processes of the initial state s0 register

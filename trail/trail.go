@@ -63,6 +63,20 @@ func Path(model string, k int) string {
 	return model + strconv.Itoa(k-1) + ".trail"
 }
 
+// Name is the file pan writes the k-th error's trail (from 1) of a run on
+// model to: Path's names; with every (pan -e) numbered from 1
+// (model1.trail, model2.trail, ...); in an iterative search (pan -i, -I)
+// always model.trail, each error's written over the one before.
+func Name(model string, k int, every, iterative bool) string {
+	switch {
+	case iterative:
+		return Path(model, 1)
+	case every:
+		return Path(model, k+1)
+	}
+	return Path(model, k)
+}
+
 // Step is one step of a path a search took: process Pid took transition
 // Trans (Pid ClaimPid: the never claim; Dummy: a dummy move, Trans nil).
 // Searches keep the paths to their errors as steps.

@@ -19,6 +19,9 @@ type RuntimeError struct {
 	// EventTrace: a trace or notrace assertion failed on a send or
 	// receive of the transition (trace.go).
 	EventTrace bool
+	// Assert: an assert statement failed (pan's spin_assert, which its
+	// -A silences), not another counted error.
+	Assert bool
 }
 
 func (e *RuntimeError) Error() string { return e.Msg }
@@ -574,7 +577,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 
 		case OpAssert:
 			if vm.pop() == 0 {
-				vm.Errors = append(vm.Errors, &RuntimeError{Msg: "assertion violated", Trans: vm.t, Pid: vm.pid})
+				vm.Errors = append(vm.Errors, &RuntimeError{Msg: "assertion violated", Assert: true, Trans: vm.t, Pid: vm.pid})
 				vm.locate(pc - 1)
 				if a, ok := vm.Errors[len(vm.Errors)-1].Stmt.(*lang.Assert); ok {
 					vm.Errors[len(vm.Errors)-1].Msg = "assertion violated (" + lang.FormatExpr(a.X) + ")"

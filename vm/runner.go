@@ -180,3 +180,29 @@ func (m *Model) ValidEnd(s *State) bool {
 	}
 	return m.TraceDone(s) // pan: "event_trace not completed"
 }
+
+// EndState reports whether s is a valid end state: ValidEnd, or with
+// strict (pan -q) every process at a valid end state and every channel
+// empty. pan's endstate returns at the channels under -q, before it looks
+// at the trace assertion (docs/references.md#spin-pan-flags).
+func (m *Model) EndState(s *State, strict bool) bool {
+	if !strict {
+		return m.ValidEnd(s)
+	}
+	for pid := 0; pid < s.NrProcs(); pid++ {
+		if !m.ProcType(s, pid).PCs[m.PC(s, pid)].ValidEnd {
+			return false
+		}
+	}
+	return m.ChansEmpty(s)
+}
+
+// ChansEmpty reports whether every channel of s is empty (pan's qs_empty).
+func (m *Model) ChansEmpty(s *State) bool {
+	for _, off := range s.Chans {
+		if chanLen(s.Buf, off, m.Chans[s.Buf[off]]) > 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -48,7 +48,7 @@ func TestColour(t *testing.T) {
 		}
 	}
 	var w bytes.Buffer
-	writeErrors(&w, &checker.Result{Errors: []*checker.Error{{Msg: "assertion violated"}}}, []string{""})
+	writeErrors(&w, &checker.Result{Errors: []*checker.Error{{Msg: "assertion violated"}}}, []string{""}, false)
 	if !strings.HasPrefix(w.String(), "\x1b[31;1m") {
 		t.Errorf("error line %q is not red", w.String())
 	}

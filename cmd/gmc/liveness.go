@@ -41,6 +41,7 @@ type mode struct {
 	fair     bool
 	noCycles string   // why there is no cycle search, when there is a claim
 	warnings []string // said on stderr before the search
+	pan      panFlags // pan's run-time flags: the header says -A, -E, -q
 }
 
 // chooseMode decides what a run of spec checks (pan's choice, made by
@@ -141,9 +142,12 @@ func (md mode) header(m *vm.Model) []string {
 	default:
 		lines = append(lines, "never claim         \t- (none specified)")
 	}
-	if md.claim != "" {
+	switch {
+	case md.pan.noAsserts:
+		lines = append(lines, "assertion violations\t- (disabled by -A flag)")
+	case md.claim != "":
 		lines = append(lines, "assertion violations\t+ (if within scope of claim)")
-	} else {
+	default:
 		lines = append(lines, "assertion violations\t+")
 	}
 	fairness := "disabled"
@@ -163,10 +167,15 @@ func (md mode) header(m *vm.Model) []string {
 		}
 	}
 	switch {
+	case md.pan.noEnds:
+		lines = append(lines, "invalid end states\t- (disabled by -E flag)")
 	case md.claim != "":
 		lines = append(lines, "invalid end states\t- (disabled by never claim)")
 	case md.cycles != checker.NoCycles:
 		lines = append(lines, "invalid end states\t- (not checked in a cycle search)")
+	case md.pan.strict:
+		// (pan prints "+" alone: gmc says what -q asks)
+		lines = append(lines, "invalid end states\t+ (and channels not empty: -q)")
 	default:
 		lines = append(lines, "invalid end states\t+")
 	}

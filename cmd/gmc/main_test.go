@@ -37,6 +37,16 @@ var cliCases = []struct {
 	{"run_assert", []string{"run", "assert.pml"}, nil, nil},
 	{"run_assert_c0", []string{"run", "-c0", "assert.pml"}, nil, nil},
 	{"run_assert_c2", []string{"run", "-c2", "assert.pml"}, nil, nil},
+	// pan's run-time flags (panflags.go): pan's counts of each are
+	// checked by checker's TestPanFlags
+	{"run_pan_EAq", []string{"run", "-n", "-E", "-A", "-q", "flags.pml"}, nil, nil},
+	{"run_pan_q", []string{"run", "-n", "-q", "-c0", "flags.pml"}, nil, nil},
+	{"run_pan_e", []string{"run", "-n", "-e", "-c3", "flags.pml"}, nil, nil},
+	{"run_pan_i", []string{"run", "-n", "-i", "flags.pml"}, nil, nil},
+	{"run_pan_I_json", []string{"run", "-I", "--json", "--probes", "0", "flags.pml"}, nil, nil},
+	{"replay_pan_i", []string{"replay", "flags.pml"}, [][]string{{"run", "-i", "flags.pml"}}, nil},
+	{"run_pan_i_claim", []string{"run", "-i", "claim.pml"}, nil, nil},
+	{"run_pan_i_bfs", []string{"run", "-i", "--search", "bfs", "flags.pml"}, nil, nil},
 	{"run_deadlock", []string{"run", "deadlock.pml"}, nil, nil},
 	{"run_claim", []string{"run", "claim.pml"}, nil, nil},
 	{"run_claim_safety", []string{"run", "--safety", "claim.pml"}, nil, nil},

@@ -66,7 +66,7 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 			fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 			return exitUsage
 		}
-		trails := writeTrails(stderr, path, m, res, written)
+		trails := writeTrails(stderr, path, m, res, written, md)
 		written += len(trails)
 		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), store: o.Store})
 		if res.Stop.Reason == search.Interrupted {
@@ -197,6 +197,7 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 	for _, r := range runs {
 		verdict, _ := propertyVerdict(r)
 		out := resultJSON(r.model, path, r.mode.name(), r.res, r.trails, r.heap, r.store)
+		r.mode.pan.flagsJSON(&out, r.res)
 		p := propertyJSON{Name: r.mode.claim, Verdict: strings.ReplaceAll(verdict, " ", "_"), Errors: out.Errors, runJSON: &out}
 		if l := ltlOf(spec, r.mode.claim); l != nil {
 			p.Formula = l.Text

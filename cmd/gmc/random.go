@@ -66,7 +66,7 @@ func randomSearch(m *vm.Model, path string, lopts *lang.Options, vmOpts vm.Optio
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, m, res, 0)
+	trails := writeTrails(stderr, path, m, res, 0, f.mode)
 	cov := randomCoverage(res, rres, mres)
 	// The probes count the full state space, as these searches do (they
 	// never reduce); the search's found states are the distinct states
@@ -98,7 +98,7 @@ func randomSearch(m *vm.Model, path string, lopts *lang.Options, vmOpts vm.Optio
 		out.Probes = probes.jsonOrNil()
 		writeJSONDocument(stdout, out)
 	} else {
-		writeErrors(stdout, res, trails)
+		writeErrors(stdout, res, trails, false)
 		if res.Stop.Early() && res.Stats.NumErrors == 0 {
 			fmt.Fprintf(stdout, "gmc: search stopped: %s\n", res.Stop)
 		}

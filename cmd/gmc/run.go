@@ -54,7 +54,8 @@ type runFlags struct {
 	props     propertyFlags
 	mode      mode
 	probes    probeFlags
-	jobs      int // -j
+	jobs      int      // -j
+	pan       panFlags // -A -E -q -e -i -I
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
@@ -62,6 +63,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("run", "gmc run [flags] MODEL.pml",
 		"gmc run -c0 -m100000 examples/models/philosophers.pml", stderr)
 	f.props.register(fs)
+	f.pan.register(fs)
 	fs.IntVar(&f.maxErrors, "c", 1, "stop after `N` errors (0: never stop)")
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound: states at depth `N` are not explored")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop after storing `N` states (0: no bound)")
@@ -112,13 +114,19 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	// (after chooseStore: --store bitstate is --bitstate)
-	if msgs := noEffect(setFlags(fs), f); len(msgs) > 0 {
+	set := setFlags(fs)
+	if msgs := noEffect(set, f); len(msgs) > 0 {
 		for _, msg := range msgs {
 			fmt.Fprintf(stderr, "gmc run: %s\n", msg)
 		}
 		return exitUsage
 	}
+	if err := f.pan.check(set, f); err != nil {
+		fmt.Fprintf(stderr, "gmc run: %v\n", err)
+		return exitUsage
+	}
 	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, Time: f.random.time}}
+	f.pan.setOptions(&opts, set)
 	if f.mem != "" {
 		n, err := parseSize(f.mem)
 		if err != nil {
@@ -192,10 +200,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f.mode, err = chooseMode(spec, f.props)
+	if err == nil {
+		err = f.pan.checkCycles(f.mode)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
 	}
+	f.mode.pan = f.pan
 	for _, w := range f.mode.warnings {
 		fmt.Fprintf(stderr, "gmc: warning: %s\n", w)
 	}
@@ -325,7 +337,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if rf.search == "dfs" && f.jobs == 1 {
 		probes = runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, res.Reduced, res, res.Sample, coverageFacts(res, opts.Store), stderr)
 	}
-	trails := writeTrails(stderr, path, m, res, 0)
+	trails := writeTrails(stderr, path, m, res, 0, f.mode)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete() {
@@ -343,6 +355,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.json {
 		out := resultJSON(m, path, f.mode.name(), res, trails, heap, opts.Store)
+		f.pan.flagsJSON(&out, res)
 		out.Analyses = cover
 		if probes != nil {
 			out.Coverage, out.Probes = coverageOf(probes.cov), probes.json
@@ -459,8 +472,9 @@ func errorLine(k int, e *checker.Error) string {
 func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, st store.Store, probes *probed) {
 	bits, _ := st.(*store.Bitstate)
 	cache, _ := st.(*store.Cache)
-	writeErrors(w, res, trails)
-	if res.DepthLimited {
+	writeErrors(w, res, trails, f.mode.pan.iterative() != checker.NotIterative)
+	// (after an iterative search's first error, pan says it no more)
+	if res.DepthLimited && (f.mode.pan.iterative() == checker.NotIterative || res.TooShallow) {
 		fmt.Fprintln(w, "error: max search depth too small")
 	}
 	if res.Stop.Early() && res.Stats.NumErrors == 0 {
@@ -551,7 +565,11 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	case res.Workers > 0:
 		fmt.Fprintf(w, "%s\tmemory used for the frontier, trails and the workers' stacks\n", mb(mem.Stack))
 	default:
-		fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), f.maxDepth)
+		depth := f.maxDepth
+		if f.mode.pan.iterative() != checker.NotIterative {
+			depth = res.DepthBound // (as pan: the bound -i or -I left)
+		}
+		fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), depth)
 	}
 	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
 	fmt.Fprint(w, "\n\n")
@@ -722,6 +740,14 @@ type runJSON struct {
 	// Probes are the bitstate probes of a search stopped on a bound,
 	// whose estimate is the coverage's.
 	Probes *probesJSON `json:"probes,omitempty"`
+	// pan's run-time flags (panFlags), when given: -A, -E, -q, -e, and
+	// -i or -I with the depth bound the search ended with.
+	NoAssertions    bool   `json:"no_assertions,omitempty"`
+	NoEndStates     bool   `json:"no_end_states,omitempty"`
+	StrictEndStates bool   `json:"strict_end_states,omitempty"`
+	EveryError      bool   `json:"every_error,omitempty"`
+	Iterative       string `json:"iterative,omitempty"`
+	DepthBound      *int   `json:"depth_bound,omitempty"`
 }
 
 // breadthJSON is what --search bfs counts besides the DFS's counts, as
@@ -950,16 +976,23 @@ func cycleIndex(e *checker.Error) int {
 	return e.Cycle
 }
 
-// writeTrails writes a trail file for each error of res and returns their
-// names ("" where writing failed, which it says on stderr). The trails are
-// numbered from after, the number of trails the run wrote before.
-func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result, after int) []string {
+// writeTrails writes a trail file for each error of res that kept its
+// trail and returns their names ("" where there is none, or writing
+// failed, which it says on stderr). The trails are named as pan names
+// them under md's flags (trail.Name), numbered from after, the number of
+// trails the run wrote before.
+func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result, after int, md mode) []string {
 	var trails []string
 	for k, e := range res.Errors {
-		name := trail.Path(path, after+k+1)
-		if err := trail.Write(name, m, e.Msg, e.Trail, cycleIndex(e)); err != nil {
-			fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
-			name = ""
+		name := trail.Name(path, after+k+1, md.pan.every, md.pan.iterative() != checker.NotIterative)
+		switch {
+		case e.Trail == nil && md.pan.iterative() != checker.NotIterative:
+			name = "" // an iterative search keeps the last error's trail only
+		default:
+			if err := trail.Write(name, m, e.Msg, e.Trail, cycleIndex(e)); err != nil {
+				fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
+				name = ""
+			}
 		}
 		trails = append(trails, name)
 	}
@@ -967,12 +1000,15 @@ func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result
 }
 
 // writeErrors prints the errors of a report, pan's way, with their
-// trail files.
-func writeErrors(w io.Writer, res *checker.Result, trails []string) {
+// trail files; an iterative search's with the depth bound each left.
+func writeErrors(w io.Writer, res *checker.Result, trails []string, iterative bool) {
 	for k, e := range res.Errors {
 		paintError.Fprintln(w, errorLine(k+1, e))
 		if trails[k] != "" {
 			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
+		}
+		if iterative && e.Bound >= 0 {
+			fmt.Fprintf(w, "gmc: reducing search depth to %d\n", e.Bound)
 		}
 	}
 }

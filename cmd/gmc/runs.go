@@ -72,11 +72,12 @@ func runSeeded(path string, lopts *lang.Options, vmOpts vm.Options, m *vm.Model,
 			break
 		}
 	}
-	trails := writeTrails(stderr, path, m, runs[first].res, 0)
+	trails := writeTrails(stderr, path, m, runs[first].res, 0, f.mode)
 	e, cov := seededCoverage(runs)
 	if f.json {
 		r := runs[first]
 		out := resultJSON(m, path, f.mode.name(), r.res, trails, heapInUse(), r.bits)
+		f.pan.flagsJSON(&out, r.res)
 		out.Coverage = coverageOf(cov)
 		out.Runs, out.Estimate = seededJSON(runs, e)
 		writeJSONDocument(stdout, out)
@@ -118,7 +119,7 @@ func seededCoverage(runs []seededRun) (estimate.NEstimate, estimate.Coverage) {
 func writeSeeded(w io.Writer, m *vm.Model, runs []seededRun, first int, trails []string, e estimate.NEstimate, cov estimate.Coverage, f runFlags) {
 	if runs[first].res.Stats.NumErrors > 0 {
 		fmt.Fprintf(w, "errors of run %d (seed %d):\n", first+1, runs[first].seed)
-		writeErrors(w, runs[first].res, trails)
+		writeErrors(w, runs[first].res, trails, false)
 	}
 	fmt.Fprintf(w, "\n(gmc %s)\n", version)
 	paintHeading.Fprintln(w, "\nBit statespace search for:")

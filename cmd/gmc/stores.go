@@ -118,6 +118,8 @@ func parallelRefused(f runFlags, opts checker.Options) string {
 		return "the parallel search keeps its states in the exact, hc or collapse store"
 	case f.script != "" || f.coverage || f.runs > 1:
 		return "--script, --coverage and --runs go with the one-core search (-j 1)"
+	case f.pan.every || f.pan.iterative() != checker.NotIterative:
+		return "-e, -i and -I go with the one-core search (-j 1)"
 	}
 	return ""
 }

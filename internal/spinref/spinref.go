@@ -104,7 +104,11 @@ type Result struct {
 	// TrailWritten is set when pan printed "pan: wrote <file>.trail". The
 	// trail is written into the temporary directory and removed with it.
 	TrailWritten bool
-	Version      string // e.g. "Spin Version 6.5.2 -- 6 December 2019"
+	// Trails are the trail files pan left, by name (model.pml.trail,
+	// model.pml1.trail, ...), each with its number of steps (the lines of
+	// the file that are not its cycle mark).
+	Trails  map[string]int
+	Version string // e.g. "Spin Version 6.5.2 -- 6 December 2019"
 
 	SpinSeconds, CompileSeconds, PanSeconds float64 // wall time of each stage
 	// PanElapsed is pan's own "pan: elapsed time X seconds" value.
@@ -294,6 +298,22 @@ func (b *build) command(prog string, args []string, combined bool) (stdout, stde
 }
 
 func run(m modelSource, label string, opt Options) (*Result, error) {
+	res, err := runEach(m, label, opt, [][]string{opt.PanFlags})
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// RunEach builds pan once for the model file at path model, as Run does,
+// and runs it once per element of panFlags, with those flags in place of
+// opt.PanFlags: a pan report each, in order. Each run starts without the
+// trail files of the one before.
+func RunEach(model string, opt Options, panFlags [][]string) ([]*Result, error) {
+	return runEach(fileModel(model), model, opt, panFlags)
+}
+
+func runEach(m modelSource, label string, opt Options, panFlags [][]string) ([]*Result, error) {
 	b, err := newBuild(m, label, opt)
 	if err != nil {
 		return nil, err
@@ -308,32 +328,66 @@ func run(m modelSource, label string, opt Options) (*Result, error) {
 	if maxErr < 0 {
 		maxErr = 0
 	}
-	args := []string{"-c" + strconv.Itoa(maxErr), "-m" + strconv.Itoa(depth)}
-	args = append(args, opt.PanFlags...)
-	out, errOut, secs, err := b.command(filepath.Join(b.dir, "pan"), args, false)
-	exit := 0
-	if err != nil {
-		if b.ctx.Err() != nil {
-			return nil, b.timeoutErr("pan", err)
+	var results []*Result
+	for _, flags := range panFlags {
+		old, _ := filepath.Glob(filepath.Join(b.dir, "*.trail"))
+		for _, f := range old {
+			os.Remove(f)
 		}
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			return nil, fmt.Errorf("spinref: running pan: %w", err)
+		args := []string{"-c" + strconv.Itoa(maxErr), "-m" + strconv.Itoa(depth)}
+		args = append(args, flags...)
+		out, errOut, secs, err := b.command(filepath.Join(b.dir, "pan"), args, false)
+		exit := 0
+		if err != nil {
+			if b.ctx.Err() != nil {
+				return nil, b.timeoutErr("pan", err)
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				return nil, fmt.Errorf("spinref: running pan: %w", err)
+			}
+			exit = ee.ExitCode()
 		}
-		exit = ee.ExitCode()
+		res, perr := Parse(string(out))
+		if perr != nil {
+			return nil, fmt.Errorf("spinref: pan %s (exit %d): %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), exit, perr, out, errOut)
+		}
+		res.PanExitCode = exit
+		if res.Trails, err = trailSteps(b.dir); err != nil {
+			return nil, err
+		}
+		res.SpinSeconds = b.spinSecs
+		res.CompileSeconds = b.ccSecs
+		res.PanSeconds = secs
+		if res.PanStatesPerSecond == 0 && secs > 0 {
+			res.PanStatesPerSecond = float64(res.Stored) / secs
+		}
+		results = append(results, res)
 	}
-	res, perr := Parse(string(out))
-	if perr != nil {
-		return nil, fmt.Errorf("spinref: pan %s (exit %d): %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), exit, perr, out, errOut)
+	return results, nil
+}
+
+// trailSteps counts the steps of the trail files in dir.
+func trailSteps(dir string) (map[string]int, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.trail"))
+	if err != nil || len(files) == 0 {
+		return nil, err
 	}
-	res.PanExitCode = exit
-	res.SpinSeconds = b.spinSecs
-	res.CompileSeconds = b.ccSecs
-	res.PanSeconds = secs
-	if res.PanStatesPerSecond == 0 && secs > 0 {
-		res.PanStatesPerSecond = float64(res.Stored) / secs
+	out := map[string]int{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for _, line := range strings.Split(string(b), "\n") {
+			if line != "" && !strings.HasPrefix(line, "-") { // (-1:-1:-1 marks a cycle; -4:-4:-4 and such are not steps)
+				n++
+			}
+		}
+		out[filepath.Base(f)] = n
 	}
-	return res, nil
+	return out, nil
 }
 
 func dump(m modelSource, label string, opt Options) (string, error) {
