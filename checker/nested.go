@@ -196,6 +196,15 @@ func (d *DFS) runProduct() (*Result, error) {
 	case !p.np && (d.m.Accepting(s0) || d.m.TraceStartAccepting()):
 		p.node(0).opm |= opmAccept
 	}
+	if p.fair && p.cycles && p.node(0).opm&opmAccept != 0 {
+		// pan's do_the_search starts counting itself when the initial
+		// state accepts, before its first lookup, so the initial
+		// state is stored counting; the node does not mark it as its
+		// own start, and never stops it on the way back
+		// (docs/references.md#spin-fairness).
+		p.aT = 2
+		p.cnt[0] = uint8(p.m.NrPr(s0) + 1)
+	}
 	vm.CopyState(p.stateAt(0), s0)
 	p.start = time.Now()
 	func() {
@@ -341,6 +350,9 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 		}
 		if t[tagOnStack]&p.bit() != 0 {
 			p.lstate = ref
+			// <= 1 here, != 1 in newState, as in pan: with the counter
+			// at 0 a state on both stacks comes back as a new one and is
+			// explored again (docs/references.md#spin-fairness).
 			if p.aT&1 != 0 && t[tagOnStack]&p.otherBit() != 0 && p.depth > p.aDepth && (!p.fair || p.cnt[1] <= 1) {
 				return 3
 			}
