@@ -270,3 +270,22 @@ func TestLivenessTrails(t *testing.T) {
 		t.Errorf("only %d trails followed", followed)
 	}
 }
+
+// TestLivenessFairManyProcs runs a fair search with more processes than
+// pan's default build takes (testdata/liveness/fair_seven.pml, pan's
+// counts built with -DNFAIR=3 in its header): the fairness counters of
+// the two phases must not share their bits in a state's tags.
+func TestLivenessFairManyProcs(t *testing.T) {
+	r := livenessRow{model: "fair_seven", mode: "acceptance-fair", flags: "-a -f -c1 -m10000",
+		want: [6]int64{256, 7099, 9221, 0, 1018, 1}}
+	for storeName, newStore := range productStores {
+		res, err := livenessSearch(t, r, newStore)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := [6]int64{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+		if got != r.want {
+			t.Errorf("--store %s: stored matched transitions atomic depth errors: got %v, pan %v", storeName, got, r.want)
+		}
+	}
+}
