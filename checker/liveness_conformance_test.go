@@ -123,9 +123,10 @@ func livenessAgainstPan(t *testing.T, file string, spec *lang.Spec, claim string
 		t.Skipf("gmc does not compile it: %v", err)
 	}
 	opts := Options{Cycles: cycles, Fair: fair, Reduce: md.reduce}
-	// With -f, pan's counts after the first few errors of a -c0 run are
-	// not reliable (its fair search corrupts its counters,
-	// docs/references.md#spin-fairness): stop at the first.
+	// With -f, pan's search past its first errors can go round a loop
+	// of states on both stacks down to the depth bound
+	// (docs/references.md#spin-fairness; gmc does the same): stop at
+	// the first, which keeps the large examples' runs short.
 	errs := 0
 	if fair {
 		errs = 1

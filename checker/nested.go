@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -62,17 +63,27 @@ type pnode struct {
 // A stored state's tags are what pan keeps in its hash entry in a cycle
 // search, kept in the exact store as the state's payload: the (phase,
 // counting) combinations it was visited in and which of them have it on
-// their stack, the fairness counters it was visited with (bit c: counter
-// c in phase 1; bit 15-c: in phase 2), and the depth it was stored at.
+// their stack, the depth it was stored at and, with weak fairness, the
+// fairness counters it was visited with (bit c: counter c in phase 1;
+// bit 63-c: in phase 2).
 // The exact store, collapse and hash compaction keep them (the
 // store.Payloads); hash compaction as pan -DHC does, sound but for its
 // omissions.
 const (
 	tagSeen    = 0 // byte
 	tagOnStack = 1 // byte
-	tagCounts  = 2 // uint16, little-endian
 	tagDepth   = 4 // int32, little-endian
 	tagSize    = 8
+	tagCounts  = 8 // uint64, little-endian, with weak fairness only
+	// tagSizeFair is the tags' size with weak fairness.
+	tagSizeFair = 16
+
+	// maxFairProcs is the most processes, the claim included, a fair
+	// search takes: counters up to maxFairProcs+1 keep the two phases'
+	// bits of tagCounts apart, as pan's -DNFAIR=8 does (pan's default
+	// -DNFAIR=2 takes 6; with more it stops and asks for a larger NFAIR,
+	// which gives the same counts as long as the bits do not meet).
+	maxFairProcs = 30
 
 	// tagProviso, in the tagSeen byte: a reduction was refused in the
 	// first phase because a move met the stack; the nested search does
@@ -150,7 +161,11 @@ func (d *DFS) runProduct() (*Result, error) {
 	switch st := d.store.(type) {
 	case store.Payloads:
 		exact = st
-		exact.SetPayload(tagSize)
+		if d.opts.Fair {
+			exact.SetPayload(tagSizeFair)
+		} else {
+			exact.SetPayload(tagSize)
+		}
 	case *store.Bitstate:
 		bits = st
 	default:
@@ -200,6 +215,15 @@ func (d *DFS) runProduct() (*Result, error) {
 	case !p.np && (d.m.Accepting(s0) || d.m.TraceStartAccepting()):
 		p.node(0).opm |= opmAccept
 	}
+	if p.fair && p.cycles && p.node(0).opm&opmAccept != 0 {
+		// pan's do_the_search starts counting itself when the initial
+		// state accepts, before its first lookup, so the initial
+		// state is stored counting; the node does not mark it as its
+		// own start, and never stops it on the way back
+		// (docs/references.md#spin-fairness).
+		p.aT = 2
+		p.cnt[0] = uint8(p.m.NrPr(s0) + 1)
+	}
 	vm.CopyState(p.stateAt(0), s0)
 	p.start = time.Now()
 	func() {
@@ -210,6 +234,9 @@ func (d *DFS) runProduct() (*Result, error) {
 		}()
 		if p.reduce {
 			d.registerXS(s0, func(e *Error) { p.report(e, 0) })
+		}
+		if p.fair {
+			p.checkFairProcs(s0)
 		}
 		p.newState(p.top(), 0, noContext())
 		res.Stop = search.Stop{Reason: search.Complete}
@@ -275,10 +302,10 @@ func (p *product) otherBit() uint8 {
 }
 
 // countBit is the bit of the fairness counter of the current phase.
-func (p *product) countBit() uint16 {
+func (p *product) countBit() uint64 {
 	c := p.cnt[p.aT&1]
 	if p.aT&1 != 0 {
-		return 1 << (15 - c)
+		return 1 << (63 - c)
 	}
 	return 1 << c
 }
@@ -295,7 +322,7 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 		key = p.keyOf(s)
 	}
 	ref, isNew := p.store.Put(key)
-	t := p.store.Payload(ref)[:tagSize]
+	t := p.store.Payload(ref)
 	if isNew {
 		if p.sample != nil {
 			p.sample.Visited(sample.Hash(key))
@@ -305,7 +332,7 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 		if p.cycles {
 			t[tagSeen] = p.bit()
 			if p.fair {
-				binary.LittleEndian.PutUint16(t[tagCounts:], p.countBit())
+				binary.LittleEndian.PutUint64(t[tagCounts:], p.countBit())
 			}
 			t[tagOnStack] = p.bit()
 		} else {
@@ -326,13 +353,13 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 			t[tagSeen] |= p.bit()
 		}
 		if p.fair {
-			counts := binary.LittleEndian.Uint16(t[tagCounts:])
+			counts := binary.LittleEndian.Uint64(t[tagCounts:])
 			if cb := p.countBit(); counts&cb == 0 {
 				if !wasNew {
 					wasNew = true
 					p.shadows++
 				}
-				binary.LittleEndian.PutUint16(t[tagCounts:], counts|cb)
+				binary.LittleEndian.PutUint64(t[tagCounts:], counts|cb)
 			}
 		}
 		if wasNew {
@@ -345,6 +372,9 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 		}
 		if t[tagOnStack]&p.bit() != 0 {
 			p.lstate = ref
+			// <= 1 here, != 1 in newState, as in pan: with the counter
+			// at 0 a state on both stacks comes back as a new one and is
+			// explored again (docs/references.md#spin-fairness).
 			if p.aT&1 != 0 && t[tagOnStack]&p.otherBit() != 0 && p.depth > p.aDepth && (!p.fair || p.cnt[1] <= 1) {
 				return 3
 			}
@@ -760,6 +790,15 @@ func (p *product) preselect(s *vm.State, from, to int, timeoutPass bool) int {
 	return firstSafe(p.m, s, from, to, p.base(), p.cycles, timeoutPass)
 }
 
+// checkFairProcs stops a fair search whose state s has more processes
+// than its counters take (maxFairProcs), as pan stops when it creates
+// one process too many for its NFAIR.
+func (p *product) checkFairProcs(s *vm.State) {
+	if n := p.m.NrPr(s); n > maxFairProcs {
+		p.stop(search.Stop{Reason: search.RuntimeError, Detail: fmt.Sprintf("too many processes for weak fairness: %d, at most %d (the claim included)", n, maxFairProcs)})
+	}
+}
+
 // dummyMove is fairness's move of a node where no process can move: the
 // same state, one deeper, with the counter at 1, so that blocked
 // processes do not make a cycle unfair.
@@ -893,6 +932,9 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 		p.fatal(machine)
 	}
 	markStarts(p.m, p.res.Reached, next, s.NrProcs())
+	if p.fair && next.NrProcs() > s.NrProcs() {
+		p.checkFairProcs(next)
+	}
 	var ctx vm.Pass
 	ctx.SetAfter(pid, t, machine.Rendezvous)
 	offer := ctx.Pending() != 0

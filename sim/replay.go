@@ -69,13 +69,16 @@ steps:
 			}
 			return p.res, err
 		}
-		p.res.Depth = depth
-		switch mv.Pid {
-		case trail.Dummy:
+		if mv.Pid == trail.Dummy {
+			// pan writes no line for a dummy move, so spin's count of
+			// the steps stays at the last step before it (a trail that
+			// ends with one ends one step short of its depth).
 			walker.Do(mv)
 			p.record(mv, nil)
 			continue
-		case vm.ClaimPid:
+		}
+		p.res.Depth = depth
+		if mv.Pid == vm.ClaimPid {
 			line, text, stop := p.claimStep(walker, mv)
 			if shown && line != lastLine {
 				lastLine = line

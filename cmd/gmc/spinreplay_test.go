@@ -29,7 +29,7 @@ var spinReplayGaps = map[string]string{
 // line saying that the cycle closes, which must be there for a cycle.
 func TestSpinReplay(t *testing.T) {
 	if testing.Short() {
-		t.Skip("59 runs and replays")
+		t.Skip("71 runs and replays")
 	}
 	wd, _ := os.Getwd()
 	cases, err := os.ReadFile(filepath.Join(wd, "testdata/spin-replay/cases.tsv"))
