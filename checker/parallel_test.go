@@ -51,11 +51,13 @@ func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string
 // and 3 workers stores the states the one-core search stores and counts
 // the same arrivals, atomic steps and errors (-c0), with statement
 // merging and without, with each of the exact, hc and collapse stores;
-// it finds every unreached statement the one-core search finds.
+// it finds every unreached statement the one-core search finds. Every
+// model runs with the exact store on 2 workers; a sample, with -long
+// every model, also on 3 and with the other stores.
 func TestParallelMatchesDFS(t *testing.T) {
 	files := modeltest.Subset(parallelFiles(t), 12)
 	compared := 0
-	for _, file := range files {
+	for i, file := range files {
 		for _, noMerge := range []bool{false, true} {
 			m, err := modeltest.Compile(file, noMerge)
 			if err != nil || m.Claim != nil {
@@ -73,8 +75,8 @@ func TestParallelMatchesDFS(t *testing.T) {
 			t.Logf("%s: %d states", name, dfs.Stored)
 			for _, st := range []string{"exact", "hc", "collapse"} {
 				for _, workers := range []int{2, 3} {
-					if st != "exact" && workers != 2 {
-						continue
+					if st != "exact" && workers != 2 || (st != "exact" || workers != 2) && !sampled(i) {
+						continue // (-long: every model with every store and 3 workers)
 					}
 					par := runParallel(t, m, Options{Budget: budget}, workers, st)
 					if !par.Complete() {
