@@ -130,8 +130,8 @@ func compareBFS(t *testing.T, model string, mode bfsMode, maxErrors, maxDepth in
 
 // TestBFSConformance runs pan -DBFS and gmc's breadth-first search on the
 // conformance corpus (SPIN's examples and examples/models, with -c0) and
-// compares their counts, in two modes: with statement merging and
-// reduction, the default, and with neither.
+// compares their counts with statement merging and reduction, the
+// default; with -long also with neither.
 func TestBFSConformance(t *testing.T) {
 	if !spinref.Available() {
 		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
@@ -147,9 +147,14 @@ func TestBFSConformance(t *testing.T) {
 	t.Run("models", func(t *testing.T) {
 		for _, model := range models {
 			name := filepath.Base(model)
-			// Two of the four modes (the spin cases run all four; the
-			// short corpus one): the suite stays in minutes.
-			for _, mode := range []bfsMode{{false, true}, {true, false}} {
+			// The default mode, merged and reduced (-long: also
+			// neither; the spin cases run all four, the short corpus
+			// one): the suite stays in minutes.
+			modes := []bfsMode{{false, true}}
+			if *long {
+				modes = append(modes, bfsMode{true, false})
+			}
+			for _, mode := range modes {
 				if testing.Short() && mode.noMerge != shortCorpus[model] {
 					continue
 				}
@@ -172,8 +177,9 @@ func TestBFSConformance(t *testing.T) {
 
 // TestBFSSpinCases runs pan -DBFS and gmc's breadth-first search on the
 // models of SPIN's rules (testdata/spinnotes, testdata/semantics, and
-// the reduction's, testdata/por), in both merging modes, reduced and
-// not, with their -m bound and -c0: rendezvous, atomic sequences,
+// the reduction's, testdata/por), merged and reduced (pan's default),
+// every fourth also with neither, with -long every one in all four modes,
+// with their -m bound and -c0: rendezvous, atomic sequences,
 // d_steps, process creation, timeout, else, unless, the reduction's
 // preselection.
 func TestBFSSpinCases(t *testing.T) {
@@ -196,9 +202,20 @@ func TestBFSSpinCases(t *testing.T) {
 		files = modeltest.Subset(files, 2)
 		por = modeltest.Subset(por, 4)
 	}
-	modes := []bfsMode{{false, false}, {true, false}, {false, true}, {true, true}}
+	// merged and reduced (pan's default); on every fourth case also
+	// neither; -long: all four modes on every case
+	modesOf := func(i int) []bfsMode {
+		switch {
+		case *long:
+			return []bfsMode{{false, true}, {true, false}, {false, false}, {true, true}}
+		case sampled(i):
+			return []bfsMode{{false, true}, {true, false}}
+		}
+		return []bfsMode{{false, true}}
+	}
 	t.Run("cases", func(t *testing.T) {
-		for _, file := range files {
+		for i, file := range files {
+			modes := modesOf(i)
 			c := readNoteCase(t, file)
 			if c.spin != "" {
 				continue // spin flags of their own (-o1, -o2...): the plain builds only
@@ -221,8 +238,8 @@ func TestBFSSpinCases(t *testing.T) {
 				})
 			}
 		}
-		for _, file := range por {
-			for _, mode := range modes {
+		for i, file := range por {
+			for _, mode := range modesOf(i) {
 				t.Run("por/"+filepath.Base(file)+"/"+mode.String(), func(t *testing.T) {
 					t.Parallel()
 					compareBFS(t, file, mode, 0, 100000, nil)
