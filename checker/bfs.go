@@ -338,12 +338,15 @@ func (b *BFS) errors(machine *vm.Machine, depth int, node int32, step *trail.Ste
 		if !e.Fatal && !(e.Assert && b.opts.NoAsserts) {
 			err := stepError(e, depth)
 			err.Depth = depth // a trace assertion's too: pan's bfs names the expanded state's depth
+			err.Guard = step == nil
 			b.report(err, node, step)
 		}
 	}
 	for _, e := range machine.Errors {
 		if e.Fatal {
-			b.report(machineError(RuntimeFailure, e, depth), node, step)
+			err := machineError(RuntimeFailure, e, depth)
+			err.Guard = step == nil
+			b.report(err, node, step)
 			b.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
 		}
 	}

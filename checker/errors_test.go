@@ -21,20 +21,21 @@ func TestErrorsAndTrails(t *testing.T) {
 		kind      ErrorKind
 		msg       string
 		line      int
+		guard     bool // raised by a guard: the trail file ends in that step
 	}{
 		{"assert", `
 byte x;
 active [2] proctype p() {
 	x++;
 	assert(x < 2)
-}`, AssertionViolated, "assertion violated (x < 2)", 5},
+}`, AssertionViolated, "assertion violated (x < 2)", 5, false},
 		{"deadlock", `
 chan c = [0] of { byte };
 active proctype p() { byte v; c?v; c!v }
-active proctype q() { c?0 }`, InvalidEndState, "invalid end state", 0},
+active proctype q() { c?0 }`, InvalidEndState, "invalid end state", 0, false},
 		{"fullchannel", `
 chan c = [1] of { byte };
-active proctype p() { c!1; c!2 }`, InvalidEndState, "invalid end state", 0},
+active proctype p() { c!1; c!2 }`, InvalidEndState, "invalid end state", 0, false},
 		{"index", `
 byte a[3];
 active proctype p() {
@@ -43,23 +44,33 @@ active proctype p() {
 	:: i == 4 -> a[i] = 1
 	:: i < 5 -> i++
 	od
-}`, RuntimeFailure, "index out of range: 4 not in 0..2", 6},
+}`, RuntimeFailure, "index out of range: 4 not in 0..2", 6, false},
 		{"divide", `
 active proctype p() {
 	byte x = 3, y;
 	x = x / y
-}`, RuntimeFailure, "division by zero", 4},
+}`, RuntimeFailure, "division by zero", 4, false},
 		{"toomany", `
 proctype q() { end: false }
-init { do :: run q() od }`, RuntimeFailure, "too many processes", 3},
+init { do :: run q() od }`, RuntimeFailure, "too many processes", 3, false},
 		{"rendezvous", `
 chan c = [0] of { byte };
 active proctype p() { c!1; c!2 }
-active proctype q() { byte v; c?v; assert(v == 2) }`, AssertionViolated, "assertion violated (v == 2)", 4},
+active proctype q() { byte v; c?v; assert(v == 2) }`, AssertionViolated, "assertion violated (v == 2)", 4, false},
 		{"atomic", `
 byte x;
 active proctype p() { atomic { x = 1; x = 2; x = 3 }; x = 0 }
-active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
+active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4, false},
+		{"uninit", `
+chan q; chan d = [1] of { byte };
+active proctype p() {
+	if :: q = d :: skip fi;
+	q!1
+}`, AssertionViolated, "ref to uninitialized chan name (qfull)", 5, true},
+		{"badqueue", `
+chan g = [1] of { chan };
+proctype p() { chan lc = [1] of { byte }; g!lc }
+init { chan c; run p(); g?c; (_nr_pr == 1); c!2 }`, RuntimeFailure, "bad queue: channel 2 does not exist (its process ended?)", 4, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -93,12 +104,18 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 			if e.Kind != c.kind || e.Msg != c.msg || e.Pos.Line != c.line {
 				t.Errorf("got %v %q at line %d, want %v %q at line %d", e.Kind, e.Msg, e.Pos.Line, c.kind, c.msg, c.line)
 			}
+			steps := e.FileSteps()
+			if e.Guard != c.guard {
+				t.Errorf("raised by a guard: %v, want %v", e.Guard, c.guard)
+			} else if c.guard && (len(steps) != len(e.Trail)+1 || steps[len(steps)-1] != (trail.Step{Pid: e.Pid, Trans: e.Trans})) {
+				t.Errorf("the trail file's steps (%d) do not end, after the %d of the trail, in the step that raised the error", len(steps), len(e.Trail))
+			}
 			if res.Complete() {
 				t.Error("search stopped at an error but says it is complete")
 			}
 
 			path := trail.Path(file, 1)
-			if err := trail.Write(path, m, e.Msg, e.Trail, -1); err != nil {
+			if err := trail.Write(path, m, e.Msg, e.FileSteps(), -1); err != nil {
 				t.Fatal(err)
 			}
 			f, err := os.Open(path)
@@ -110,9 +127,9 @@ active proctype q() { assert(x == 0 || x == 3) }`, AssertionViolated, "", 4},
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tr.Model != m.Fingerprint() || tr.Error != e.Msg || len(tr.Steps) != len(e.Trail) {
+			if tr.Model != m.Fingerprint() || tr.Error != e.Msg || len(tr.Steps) != len(e.FileSteps()) {
 				t.Fatalf("trail read back: model %s error %q %d steps; want %s %q %d",
-					tr.Model, tr.Error, len(tr.Steps), m.Fingerprint(), e.Msg, len(e.Trail))
+					tr.Model, tr.Error, len(tr.Steps), m.Fingerprint(), e.Msg, len(e.FileSteps()))
 			}
 			end, raised, err := trail.Follow(m, tr.Steps, tr.Cycle)
 			if err != nil {

@@ -839,8 +839,8 @@ func (p *product) claimMoves(n *pnode, s *vm.State) bool {
 				// counted (an uninitialised channel; a poll of an xs or
 				// xr channel, checked as pan checks it whether or not
 				// the guard holds), or fatal
-				p.assertions(machine, p.depth)
-				p.fatal(machine)
+				p.assertions(machine, p.depth, true)
+				p.fatal(machine, true)
 			}
 			continue
 		}
@@ -882,8 +882,8 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 					// a guard that raised an error: fatal, or (xs, xr,
 					// an uninitialised channel) counted, and the
 					// transition not taken
-					p.assertions(machine, p.depth)
-					p.fatal(machine)
+					p.assertions(machine, p.depth, true)
+					p.fatal(machine, true)
 					continue
 				}
 				if p.descend(n, s, pid, pt, pc, t) {
@@ -926,10 +926,10 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 	}
 	p.path.push(pathStep{pid: int32(pid), proctype: int32(pt.ID), trans: int32(t.ID)})
 	if len(machine.Errors) > 0 {
-		p.assertions(machine, depth)
+		p.assertions(machine, depth, false)
 	}
 	if !ok {
-		p.fatal(machine)
+		p.fatal(machine, false)
 	}
 	markStarts(p.m, p.res.Reached, next, s.NrProcs())
 	if p.fair && next.NrProcs() > s.NrProcs() {
@@ -1045,21 +1045,26 @@ func (p *product) report(e *Error, depth int) {
 	}
 }
 
-// assertions records the assertion violations the last step raised.
-func (p *product) assertions(machine *vm.Machine, depth int) {
+// assertions records the assertion violations the last step raised (a
+// guard's, when guard).
+func (p *product) assertions(machine *vm.Machine, depth int, guard bool) {
 	for _, e := range machine.Errors {
 		if !e.Fatal && !(e.Assert && p.opts.NoAsserts) {
 			e := stepError(e, depth)
+			e.Guard = guard
 			p.report(e, e.Depth)
 		}
 	}
 }
 
-// fatal records the fatal run-time error the machine raised and stops.
-func (p *product) fatal(machine *vm.Machine) {
+// fatal records the fatal run-time error the machine raised (in a guard,
+// when guard) and stops.
+func (p *product) fatal(machine *vm.Machine, guard bool) {
 	for _, e := range machine.Errors {
 		if e.Fatal {
-			p.report(machineError(RuntimeFailure, e, p.depth), p.depth)
+			e := machineError(RuntimeFailure, e, p.depth)
+			e.Guard = guard
+			p.report(e, p.depth)
 			p.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
 		}
 	}

@@ -189,11 +189,27 @@ type Error struct {
 	Trans *vm.Trans // the transition that failed, for assertions and run-time errors
 	Pid   int
 	Pos   lang.Pos // the statement that failed (zero for invalid end states)
+	// Guard: the error was raised while evaluating the guard of Trans,
+	// process Pid's transition from the state Trail reaches, which did
+	// not execute. pan's trail of it holds that step as its last
+	// (docs/references.md#pan-trail): FileSteps.
+	Guard bool
 	// Bound is, in an iterative search (Options.Iterative), the depth
 	// bound after the error (pan's "reducing search depth to N"), -1 when
 	// the error bound stopped the search there (the depth bound was 0); 0
 	// in the other searches.
 	Bound int
+}
+
+// FileSteps are the steps a trail file of e records: Trail, and for an
+// error raised by a guard (Guard) the step that raised it, as pan writes
+// it. (Trail may be nil for an error of the initial state: the search's
+// own judgement whether it kept e's trail stays with Trail.)
+func (e *Error) FileSteps() []trail.Step {
+	if !e.Guard || e.Trans == nil {
+		return e.Trail
+	}
+	return append(e.Trail[:len(e.Trail):len(e.Trail)], trail.Step{Pid: e.Pid, Trans: e.Trans})
 }
 
 // ErrorKind classifies errors.

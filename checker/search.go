@@ -444,8 +444,8 @@ func (d *DFS) step(f *frame) {
 		}
 		if !ok {
 			// a run-time error in a guard: fatal, or (xs, xr) counted
-			d.assertions(machine, depth)
-			d.fatal(machine, depth)
+			d.assertions(machine, depth, true)
+			d.fatal(machine, depth, true)
 		}
 	}
 	proctype := f.pass.ProcTypeID()
@@ -460,10 +460,10 @@ func (d *DFS) step(f *frame) {
 	}
 	d.path.push(pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)})
 	if len(machine.Errors) > 0 { // (not a call per transition: few raise any)
-		d.assertions(machine, depth)
+		d.assertions(machine, depth, false)
 	}
 	if !ok {
-		d.fatal(machine, depth)
+		d.fatal(machine, depth, false)
 	}
 	if d.opts.Recorder != nil || d.opts.Follower != nil {
 		d.moveScripted(pid, t, f.pass.Timeout())
@@ -779,11 +779,14 @@ func markStarts(m *vm.Model, reached [][]bool, s *vm.State, first int) {
 	}
 }
 
-// assertions records the assertion violations the last step raised.
-func (d *DFS) assertions(machine *vm.Machine, depth int) {
+// assertions records the assertion violations the last step raised (a
+// guard's, when guard).
+func (d *DFS) assertions(machine *vm.Machine, depth int, guard bool) {
 	for _, e := range machine.Errors {
 		if !e.Fatal && !(e.Assert && d.opts.NoAsserts) {
-			d.report(stepError(e, depth))
+			err := stepError(e, depth)
+			err.Guard = guard
+			d.report(err)
 		}
 	}
 }
@@ -808,12 +811,15 @@ func markTrace(m *vm.Model, res *Result, machine *vm.Machine) {
 	}
 }
 
-// fatal records a fatal run-time error, if the machine raised one, and
-// stops the search. It reports whether there was one.
-func (d *DFS) fatal(machine *vm.Machine, depth int) bool {
+// fatal records a fatal run-time error, if the machine raised one (in a
+// guard, when guard), and stops the search. It reports whether there was
+// one.
+func (d *DFS) fatal(machine *vm.Machine, depth int, guard bool) bool {
 	for _, e := range machine.Errors {
 		if e.Fatal {
-			d.report(machineError(RuntimeFailure, e, depth))
+			err := machineError(RuntimeFailure, e, depth)
+			err.Guard = guard
+			d.report(err)
 			d.stop(search.Stop{Reason: search.RuntimeError, Detail: e.Msg})
 		}
 	}

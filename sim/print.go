@@ -54,6 +54,10 @@ type Result struct {
 	ClaimEnd, AcceptStutter bool
 	CycleStart              int
 	CycleClosed             bool
+	// Failed: the replay's last step could not execute (SPIN's
+	// "transition failed"), as the last step of pan's trail of an error
+	// raised while evaluating a transition.
+	Failed bool
 	// Steps are the steps a replay took.
 	Steps []Step
 }
@@ -81,9 +85,11 @@ type printer struct {
 	r    *vm.Runner
 	res  *Result
 	// chooser reads an interactive simulation's choices (nil: random)
-	chooser *chooser
-	pid     int         // the process whose printf output is being printed
-	queue   map[int]int // channel id -> queue number shown
+	chooser    *chooser
+	pid        int         // the process whose printf output is being printed
+	failed     int         // the process whose step failed, when res.Failed,
+	failedElem int         // and the element of the transition that failed
+	queue      map[int]int // channel id -> queue number shown
 	// silent says, per pid, that the process's last step passes the
 	// jumps after it without steps (inside an atomic sequence).
 	silent [256]bool // (a pid is a byte of the state)
@@ -534,7 +540,16 @@ func (p *printer) finalReport() {
 		p.dumpGlobals(s, nil)
 		for pid := n - 1; pid >= 0; pid-- {
 			pt := p.m.ProcType(s, pid)
-			fmt.Fprintf(p.w, "%3d:\t%s%s\n", p.res.Depth, p.label(s, pid, pt), where(pt, pt.PCs[p.m.PC(s, pid)].Seqno))
+			at := where(pt, pt.PCs[p.m.PC(s, pid)].Seqno)
+			if p.res.Failed && pid == p.failed {
+				// SPIN shows the process at the statement that failed,
+				// and nowhere without -p
+				at = ""
+				if p.opts.Steps {
+					at = where(pt, p.failedElem)
+				}
+			}
+			fmt.Fprintf(p.w, "%3d:\t%s%s\n", p.res.Depth, p.label(s, pid, pt), at)
 			if p.opts.Locals {
 				p.dumpLocals(s, pid, nil, nil)
 			}

@@ -62,6 +62,15 @@ steps:
 			break
 		}
 		mv, err := walker.Next(st)
+		if err != nil && i == len(t.Steps)-1 {
+			// pan's trail of an error raised while it evaluated a
+			// transition ends in it: spin tries it and says it failed
+			if mv, ok := walker.Failed(st); ok {
+				p.res.Depth = depth
+				p.failedStep(mv)
+				break
+			}
+		}
 		if err != nil {
 			err = fmt.Errorf("step %d (%s): %v", depth, trail.Describe(st), err)
 			if i < len(t.Lines) {
@@ -94,7 +103,7 @@ steps:
 		}
 	}
 	switch {
-	case p.res.Limited || p.res.Assertion || p.res.Fatal != nil:
+	case p.res.Limited || p.res.Assertion || p.res.Fatal != nil || p.res.Failed:
 	case t.Cycle >= 0 && p.res.CycleStart >= 0:
 		if err := walker.Closes(); err != nil {
 			return p.res, err
@@ -110,6 +119,48 @@ steps:
 	fmt.Fprintf(w, "spin: trail ends after %d steps\n", p.res.Depth)
 	p.finalReport()
 	return p.res, nil
+}
+
+// failedStep shows the last step of a trail, move mv, which cannot
+// execute, as spin -t does: the errors SPIN's simulator prints trying it
+// (an uninitialised channel's), its step line and "transition failed".
+// The state stays as it was.
+func (p *printer) failedStep(mv vm.Move) {
+	r := p.r
+	p.begin(mv)
+	pt := p.pt
+	machine := r.Machine()
+	machine.Uninit = func(send bool) {
+		if send {
+			fmt.Fprintln(p.w, "Error: sending to an uninitialized chan")
+		} else {
+			fmt.Fprintf(p.w, "Error: receiving from an uninitialized chan %s\n", recvChanName(pt, mv.T))
+		}
+	}
+	machine.Timeout, machine.Pending = mv.Timeout, r.Pending
+	machine.Guard(r.S, mv.Pid, mv.T)
+	machine.Uninit = nil
+	p.stepLine(r.S, mv.Pid, pt, mv.T.Elem, pt.Elements[mv.T.Elem-1].Text)
+	p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
+	if p.opts.Steps && !p.quiet() {
+		fmt.Fprintln(p.w, "\ttransition failed")
+	}
+	p.record(mv, pt)
+	p.res.Failed, p.failed, p.failedElem = true, mv.Pid, mv.T.Elem
+}
+
+// recvChanName is the name SPIN gives the channel of the receive that
+// transition t of pt starts with, in its error on an uninitialised one:
+// the channel variable's ("" when the channel is no variable).
+func recvChanName(pt *vm.ProcType, t *vm.Trans) string {
+	for st, elem := range pt.StmtElem {
+		if r, ok := st.(*lang.Recv); ok && elem == t.Elem {
+			if v, ok := r.Chan.(*lang.VarRef); ok {
+				return v.Name
+			}
+		}
+	}
+	return ""
 }
 
 // claimStep takes a step of the never claim and returns the line and

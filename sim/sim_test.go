@@ -154,7 +154,9 @@ func run(t *testing.T, model string, replay bool, opts Options) string {
 	if len(res.Errors) == 0 {
 		t.Fatal("the search finds no error to replay")
 	}
-	tf := &trail.File{Steps: trail.Entries(m, res.Errors[0].Trail), Cycle: -1, ClaimID: -1}
+	// (FileSteps: the trail file's steps, which end in the transition
+	// that raised the error when its guard did, as pan's)
+	tf := &trail.File{Steps: trail.Entries(m, res.Errors[0].FileSteps()), Cycle: -1, ClaimID: -1}
 	if _, err := Replay(m, tf, opts, &out); err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,8 @@ import (
 //
 // so that gmc replay knows a trail written for another version of the
 // model and the error it should reach; on pan's trails it does without.
+// As pan's, the trail of an error raised while evaluating a transition
+// ends in that transition, which did not execute (docs/references.md#pan-trail).
 const (
 	lineCycle  = -1
 	lineClaim  = -2
@@ -315,7 +317,11 @@ func Read(r io.Reader) (*File, error) {
 // not executable, another process moving inside an atomic sequence that
 // could go on, a rendezvous left without its receive, a claim step out of
 // the claim's turn. When cycle >= 0 it also fails unless the steps from
-// cycle on lead back to the state before them (the cycle closes).
+// cycle on lead back to the state before them (the cycle closes). The
+// last step of the trail of an error raised while evaluating a
+// transition is that transition, whose guard raised the error: it is a
+// move (vm.Runner.Moves offers it) that leaves the state as it was and
+// returns the error.
 func Follow(m *vm.Model, steps []Entry, cycle int) (*vm.Runner, []*vm.RuntimeError, error) {
 	w, err := NewWalker(m)
 	if err != nil {

@@ -68,6 +68,25 @@ func (w *Walker) Next(st Entry) (vm.Move, error) {
 	return NextMove(w.R, st)
 }
 
+// Failed returns the move step names when it is a transition at its
+// process's state that the process cannot take now, where it would be its
+// turn: pan's trail of an error raised while it evaluated a transition
+// ends in that step (docs/references.md#pan-trail), which spin -t shows
+// as a transition that failed. ok is false for any other step.
+func (w *Walker) Failed(st Entry) (mv vm.Move, ok bool) {
+	r, m := w.R, w.M
+	if st.Pid < 0 || st.Pid >= r.S.NrProcs() || w.claimTurn || r.Pending != 0 || r.Owner >= 0 && r.Owner != st.Pid {
+		return vm.Move{}, false
+	}
+	pt := m.ProcType(r.S, st.Pid)
+	for _, t := range pt.PCs[m.PC(r.S, st.Pid)].Trans {
+		if TransID(pt, t) == st.ID {
+			return vm.Move{Pid: st.Pid, T: t}, true
+		}
+	}
+	return vm.Move{}, false
+}
+
 // claimMove finds the claim's move step names.
 func (w *Walker) claimMove(st Entry) (vm.Move, error) {
 	m, r := w.M, w.R

@@ -39,8 +39,13 @@ type Machine struct {
 	NonProgress bool
 
 	// Simulator: the machine runs SPIN's simulator, not pan: an
-	// uninitialised channel stops it (pan reads one, uninit.go).
+	// uninitialised channel is empty and its sends and receives are not
+	// executable (pan reads one, uninit.go).
 	Simulator bool
+	// Uninit, when set, is told each send (send true) or receive that
+	// the simulator found not executable for its channel is
+	// uninitialised, where SPIN's simulator prints an error.
+	Uninit func(send bool)
 
 	// Set by Effect.
 	Rendezvous int             // the send started a rendezvous on this channel
@@ -458,8 +463,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 			if ch == 0 {
 				// pan's q_len or q_full of an uninitialised channel (uninit.go)
-				if !vm.panReads() {
-					return pc, false
+				if vm.Simulator {
+					vm.push(simLen(in.Op))
+					break
 				}
 				var v int64
 				switch in.Op {
@@ -784,7 +790,8 @@ func (vm *Machine) channel(ch int64) (int32, *ChanType) {
 // channel must not be full; a rendezvous needs no other one in progress.
 func (vm *Machine) canSend(ch int64) bool {
 	if ch == 0 {
-		if !vm.panReads() {
+		if vm.Simulator {
+			vm.simUninit(true)
 			return false
 		}
 		full, ok := vm.phantomFull() // pan's guard: q_full (uninit.go)
@@ -805,7 +812,7 @@ func (vm *Machine) send(n int, sorted bool) {
 	vals := vm.stack[len(vm.stack)-n:]
 	ch := vm.stack[len(vm.stack)-n-1]
 	vm.stack = vm.stack[:len(vm.stack)-n-1]
-	if ch == 0 && vm.panReads() {
+	if ch == 0 && !vm.Simulator {
 		vm.uninit("sending") // then pan's qsend fails for good (uninit.go)
 		vm.fail("qsend bad queue#")
 		return
@@ -870,7 +877,8 @@ func (vm *Machine) compareMsg(off int32, ct *ChanType, i int, vals []int64) int 
 // match values vals takes: the first one for ?, the first matching one for ??.
 func (vm *Machine) match(ch int64, p *RecvPattern, vals []int64) (int, bool) {
 	if ch == 0 {
-		if !vm.panReads() {
+		if vm.Simulator {
+			vm.simUninit(false)
 			return 0, false
 		}
 		return vm.phantomMatch(p)

@@ -11,14 +11,27 @@ package vm
 // queue#"). gmc reads the channel as pan does, so that the searches count
 // what pan counts (docs/references.md#spin-errors).
 
-// panReads reports whether channel 0 is read as pan reads it; a
-// simulator's machine stops with a fatal error instead.
-func (vm *Machine) panReads() bool {
-	if vm.Simulator {
-		vm.fail("channel operation on an uninitialised channel")
-		return false
+// SPIN's simulator reads channel 0 its own way: its length is 0 (empty,
+// not full), and a send or a receive on it is not executable, SPIN
+// printing an error each time it tries one ("Error: sending to an
+// uninitialized chan"): a simulating machine does the same, and tells
+// Machine.Uninit of the send or receive.
+
+// simLen is the value SPIN's simulator gives op on channel 0.
+func simLen(op Op) int64 {
+	switch op {
+	case OpChanEmpty, OpChanNFull:
+		return 1
 	}
-	return true
+	return 0 // len, nempty, full
+}
+
+// simUninit tells the simulator's hook of a send (send true) or a receive
+// on channel 0, which is not executable.
+func (vm *Machine) simUninit(send bool) {
+	if vm.Uninit != nil {
+		vm.Uninit(send)
+	}
 }
 
 // uninit records the counted error of a reference to channel 0 in the

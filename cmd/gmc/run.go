@@ -989,7 +989,7 @@ func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result
 		case e.Trail == nil && md.pan.iterative() != checker.NotIterative:
 			name = "" // an iterative search keeps the last error's trail only
 		default:
-			if err := trail.Write(name, m, e.Msg, e.Trail, cycleIndex(e)); err != nil {
+			if err := trail.Write(name, m, e.Msg, e.FileSteps(), cycleIndex(e)); err != nil {
 				fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
 				name = ""
 			}

@@ -259,7 +259,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 // records, or says why not.
 func replayEnd(res *sim.Result, tr *trail.File) (bool, string) {
 	switch {
-	case res.Assertion || res.Fatal != nil || res.InvalidEnd || res.CycleClosed || res.ClaimEnd || res.AcceptStutter:
+	case res.Assertion || res.Fatal != nil || res.InvalidEnd || res.CycleClosed || res.ClaimEnd || res.AcceptStutter || res.Failed:
+		// (Failed: the trail ends in the step whose evaluation raised
+		// its error, as pan writes it)
 		return true, ""
 	case cycleError(tr.Error) && tr.Cycle < 0:
 		return false, fmt.Sprintf("the trail records an %s but no cycle: the search reported it on a state of its first stack that is not on this path, as pan does past the first errors of -c0 (pan's trail has no cycle either)", tr.Error)

@@ -113,8 +113,9 @@ var trailGaps = map[string]string{
 
 func init() {
 	for _, v := range []string{"", "/no-merge", "/no-reduce"} {
-		trailGaps["trace_rv"+v+"/replay"] = "the last step violates the trace assertion; gmc replay follows no event automaton (trail.Follow) and refuses the step, spin executes it"
-		trailGaps["uninit_chan_recv"+v+"/replay"] = "gmc replay prints the error on an uninitialised channel its own way; spin prints \"Error: receiving from an uninitialized chan\" and \"transition failed\""
+		trailGaps["trace_rv"+v+"/replay"] = "the last step, a rendezvous send no process can take, violates the trace assertion: spin's simulator executes it, gmc replay shows it as a transition that failed"
+		trailGaps["notrace_giveup"+v+"/trail"] = "pan's trail has a stale frame after the error (the notrace ends on entering depth 5; its depth 6 is the last step tried there before); gmc's ends at the error"
+		trailGaps["F9"+v+"/replay"] = "spin's simulator keeps the channel of a process that ended and executes c!2 on it; gmc stops at the bad queue, as pan"
 	}
 }
 
@@ -166,7 +167,11 @@ func trailRows(t *testing.T, wd string) []trailRow {
 			rows = append(rows, o3)
 		}
 	}
-	for _, m := range []string{"examples/models/bugs.pml", "examples/models/philosophers.pml", "testdata/spinnotes/B7.pml", "testdata/spinnotes/D7.pml", "testdata/spinnotes/F3.pml", "testdata/spinnotes/H4.pml", "testdata/semantics/trace_rv.pml", "testdata/semantics/uninit_chan_recv.pml", "checker/testdata/por/xs_violation.pml"} {
+	for _, m := range []string{"examples/models/bugs.pml", "examples/models/philosophers.pml", "testdata/spinnotes/B7.pml", "testdata/spinnotes/D7.pml", "testdata/spinnotes/F3.pml", "testdata/spinnotes/H4.pml", "testdata/semantics/trace_rv.pml", "testdata/semantics/uninit_chan_recv.pml", "checker/testdata/por/xs_violation.pml",
+		// errors raised while evaluating a transition: pan's trail ends in
+		// the step tried, which spin -t shows as "transition failed"
+		"testdata/semantics/uninit_chan_send.pml", "testdata/semantics/uninit_chan_full.pml", "testdata/semantics/uninit_chan_empty.pml",
+		"testdata/semantics/uninit_chan_ops.pml", "testdata/semantics/uninit_chan_len.pml", "testdata/semantics/notrace_giveup.pml", "testdata/spinnotes/F9.pml"} {
 		name := strings.TrimSuffix(filepath.Base(m), ".pml")
 		model := filepath.Join(wd, "../..", m)
 		rows = append(rows,

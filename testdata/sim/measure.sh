@@ -141,6 +141,10 @@ for_example     sim
 for_example     simpgl          -p -g -l
 sort            sim
 rtos1           sim
+uninit          replay          -t -p
+uninit          replay_plain    -t
+uninit          replay_g        -t -p -g
+uninit          replay_l        -t -p -l
 EOF
 }
 
