@@ -186,11 +186,7 @@ func TestBFSSpinCases(t *testing.T) {
 	if !spinref.Available() {
 		t.Skip("spin or a C compiler is not installed: the conformance test needs SPIN (apt-get install spin)")
 	}
-	var files []string
-	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics"} {
-		f, _ := filepath.Glob(dir + "/*.pml")
-		files = append(files, f...)
-	}
+	files := modelsIn("../testdata/spinnotes", "../testdata/semantics")
 	if len(files) < 100 {
 		t.Fatalf("found only %d cases", len(files))
 	}
@@ -254,11 +250,7 @@ func TestBFSSpinCases(t *testing.T) {
 // (followed step by step under the search's rules) and is no longer than
 // the depth-first search's.
 func TestBFSTrails(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics"} {
-		f, _ := filepath.Glob(dir + "/*.pml")
-		files = append(files, f...)
-	}
+	files := modelsIn("../testdata/spinnotes", "../testdata/semantics")
 	followed := 0
 	for _, file := range files {
 		c := readNoteCase(t, file)

@@ -181,11 +181,7 @@ func isIterative(r panFlagRun) bool {
 // panFlagCases are the models of SPIN's rules that the flags' comparison
 // runs on, and some of the corpus's with errors.
 func panFlagCases(t *testing.T) []string {
-	var files []string
-	for _, dir := range []string{"testdata/panflags", "../testdata/spinnotes", "../testdata/semantics", "testdata/por"} {
-		f, _ := filepath.Glob(dir + "/*.pml")
-		files = append(files, f...)
-	}
+	files := modelsIn("testdata/panflags", "../testdata/spinnotes", "../testdata/semantics", "testdata/por")
 	if len(files) < 100 {
 		t.Fatalf("found only %d cases", len(files))
 	}

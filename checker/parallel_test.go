@@ -16,11 +16,7 @@ import (
 // cases of SPIN's rules and the corpus (SPIN's examples, when installed,
 // and gmc's).
 func parallelFiles(t *testing.T) []string {
-	var files []string
-	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics", "testdata/por"} {
-		f, _ := filepath.Glob(dir + "/*.pml")
-		files = append(files, f...)
-	}
+	files := modelsIn("../testdata/spinnotes", "../testdata/semantics", "testdata/por")
 	return append(files, corpus(t)...)
 }
 
@@ -145,11 +141,7 @@ func TestParallelReduced(t *testing.T) {
 // the first error of the parallel search (reduced or not) has a trail
 // that leads to it, followed step by step under the search's rules.
 func TestParallelTrails(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics"} {
-		f, _ := filepath.Glob(dir + "/*.pml")
-		files = append(files, f...)
-	}
+	files := modelsIn("../testdata/spinnotes", "../testdata/semantics")
 	followed := 0
 	for _, file := range files {
 		c := readNoteCase(t, file)

@@ -16,11 +16,7 @@ import (
 // example models (those without a depth bound or a fatal error, and small
 // enough).
 func TestRunnerMatchesSearch(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"../testdata/spinnotes", "../testdata/semantics", "../examples/models", "../testdata/unreached"} {
-		f, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
-		files = append(files, f...)
-	}
+	files := modelsIn("../testdata/spinnotes", "../testdata/semantics", "../examples/models", "../testdata/unreached")
 	compared := 0
 	for _, file := range modeltest.Subset(files, len(files)/8) {
 		c := readNoteCase(t, file)

@@ -13,6 +13,16 @@ import (
 	"gmc/vm"
 )
 
+// modelsIn lists the models (*.pml) of the directories dirs, in order.
+func modelsIn(dirs ...string) []string {
+	var files []string
+	for _, dir := range dirs {
+		f, _ := filepath.Glob(filepath.Join(dir, "*.pml"))
+		files = append(files, f...)
+	}
+	return files
+}
+
 // expectation is what SPIN reported for one spin-notes case in one mode.
 type expectation struct {
 	stored, matched, transitions, atomic, depth, errors int64
