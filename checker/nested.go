@@ -245,8 +245,14 @@ func (d *DFS) runProduct() (*Result, error) {
 		}
 	}()
 	res.Elapsed = time.Since(p.start)
-	res.Stored = p.nstates - p.shadows
+	// pan's wrap_stats: shadows are subtracted only while their count is
+	// positive. It can fall below zero: a cycle closed on a state already
+	// on the second phase's stack uncounts a shadow that was never
+	// counted (docs/references.md#spin-notes), and pan then prints
+	// every first visit as stored.
+	res.Stored = p.nstates
 	if p.shadows > 0 {
+		res.Stored = p.nstates - p.shadows
 		res.Visited = p.nstates
 	}
 	res.Transitions = p.nstates + res.Matched
