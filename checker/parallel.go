@@ -76,7 +76,12 @@ type worker struct {
 	nodes stack[parNode]
 	steps stack[pathStep]
 	errs  []parError
-	arena []byte // where the vectors of next are kept
+	// arena is where the vectors of next are kept: chunks of a megabyte,
+	// those of next in nextChunks, those of cur in curChunks; a level's
+	// chunks serve again two levels on (spare), as fresh memory costs a
+	// page fault per page and the collector's work.
+	arena                        []byte
+	nextChunks, curChunks, spare [][]byte
 	// what the others may read while it runs: its counts and memory, as
 	// of its last check
 	stored, trans, depth, bytes atomic.Int64
@@ -238,8 +243,11 @@ func (p *Parallel) Run() (*Result, error) {
 		}
 		wg.Wait()
 		for _, w := range p.workers {
-			clear(w.cur) // (the states' arenas go with the level)
+			clear(w.cur)
 			w.cur, w.next, w.queued = w.next, w.cur[:0], 0
+			w.spare = append(w.spare, w.curChunks...)
+			clear(w.curChunks)
+			w.curChunks, w.nextChunks, w.arena = w.nextChunks, w.curChunks[:0], nil
 		}
 		p.checkMu.Lock()
 		if st := p.bounds(); st != nil {
@@ -381,11 +389,15 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	return false
 }
 
-// keep copies b into the worker's arena: chunks of a megabyte, dropped
-// with the level that holds the last state in them.
+// keep copies b into the worker's arena.
 func (w *worker) keep(b []byte) []byte {
 	if len(w.arena)+len(b) > cap(w.arena) {
-		w.arena = make([]byte, 0, max(1<<20, len(b)))
+		if k := len(w.spare) - 1; k >= 0 && cap(w.spare[k]) >= len(b) {
+			w.arena, w.spare[k], w.spare = w.spare[k][:0], nil, w.spare[:k]
+		} else {
+			w.arena = make([]byte, 0, max(1<<20, len(b)))
+		}
+		w.nextChunks = append(w.nextChunks, w.arena)
 	}
 	n := len(w.arena)
 	w.arena = append(w.arena, b...)
