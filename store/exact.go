@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"unsafe"
 )
 
 // Store is the set of visited states of a search.
@@ -81,6 +82,7 @@ func newExact(bits uint) *Exact {
 func (s *Exact) resize(bits uint) {
 	s.bits = bits
 	s.table = make([]uint64, 1<<bits)
+	adviseHuge(unsafe.Pointer(unsafe.SliceData(s.table)), 8*len(s.table))
 	s.mask = uint64(len(s.table) - 1)
 }
 
@@ -246,7 +248,9 @@ func (s *Exact) append(v []byte) (pos, payload uint64) {
 			size = min(2*cap(s.chunks[k-1]), maxChunk)
 		}
 		size = max(size, need) // a huge vector gets a chunk of its own
-		s.chunks = append(s.chunks, make([]byte, 0, size))
+		c := make([]byte, 0, size)
+		adviseHuge(unsafe.Pointer(unsafe.SliceData(c)), size)
+		s.chunks = append(s.chunks, c)
 	}
 	k := len(s.chunks) - 1
 	c := s.chunks[k]
