@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -163,6 +164,11 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 		o.Store, o.noSample = p.store, true
 		d := NewDFS(m, o)
 		d.onStack, d.marks = nil, nil
+		if !opts.noSample {
+			// each worker samples the states it stores first; merged
+			// after the search (result)
+			d.sample = sample.NewDistinct()
+		}
 		w := &worker{p: p, id: i, d: d, root: noNode}
 		d.par = w
 		d.res = &Result{}
@@ -221,6 +227,9 @@ func (p *Parallel) Run() (*Result, error) {
 			p.store.Insert(key)
 		}
 		d.res.Stored, d.res.MaxVector = 1, len(p.m.Vector(s0))
+		if d.sample != nil {
+			d.sample.Visited(sample.Hash(key))
+		}
 		if p.opts.MaxStates > 0 && p.stored.Add(1) >= p.opts.MaxStates {
 			d.stop(search.Stopped(search.StateBound, p.opts.Budget))
 		}
@@ -383,6 +392,9 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	if n := len(d.m.Vector(s)); n > res.MaxVector {
 		res.MaxVector = n
 	}
+	if d.sample != nil {
+		d.sample.Visited(sample.Hash(key))
+	}
 	if res.Stored&1023 == 0 {
 		d.checkBounds()
 	}
@@ -520,10 +532,16 @@ func (p *Parallel) result() *Result {
 	for _, pt := range p.m.Units {
 		res.Reached[pt.ID] = pt.NewReached()
 	}
-	var errs []parError
+	var (
+		errs    []parError
+		samples []*sample.Sample
+	)
 	for _, w := range p.workers {
 		w.publish()
 		r := w.d.res
+		if w.d.sample != nil {
+			samples = append(samples, w.d.sample)
+		}
 		res.Stored += r.Stored
 		res.Matched += r.Matched
 		res.AtomicSteps += r.AtomicSteps
@@ -554,6 +572,9 @@ func (p *Parallel) result() *Result {
 	for _, pe := range errs {
 		pe.e.Trail = append(p.path(pe.node), pe.e.Trail...)
 		res.Errors = append(res.Errors, pe.e)
+	}
+	if samples != nil {
+		res.Sample = sample.Merge(samples)
 	}
 	res.Elapsed = time.Since(p.start)
 	res.Transitions = res.Stored + res.Matched

@@ -2,10 +2,12 @@ package checker
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"gmc/internal/modeltest"
+	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -47,7 +49,8 @@ func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string
 // and 3 workers stores the states the one-core search stores and counts
 // the same arrivals, atomic steps and errors (-c0), with statement
 // merging and without, with each of the exact, hc and collapse stores;
-// it finds every unreached statement the one-core search finds. Every
+// it finds every unreached statement the one-core search finds, and its
+// sample of the states stored is the one-core search's. Every
 // model runs with the exact store on 2 workers; a sample, with -long
 // every model, also on 3 and with the other stores.
 func TestParallelMatchesDFS(t *testing.T) {
@@ -83,6 +86,9 @@ func TestParallelMatchesDFS(t *testing.T) {
 						par.NumErrors != dfs.NumErrors || par.Transitions != dfs.Transitions {
 						t.Errorf("%s %s -j%d: stored %d matched %d atomic %d errors %d; one core %d %d %d %d", name, st, workers,
 							par.Stored, par.Matched, par.AtomicSteps, par.NumErrors, dfs.Stored, dfs.Matched, dfs.AtomicSteps, dfs.NumErrors)
+					}
+					if g, w := sampleHashes(par.Sample), sampleHashes(dfs.Sample); !slices.Equal(g, w) {
+						t.Errorf("%s %s -j%d: the workers' samples merged hold %d states, the one-core search's %d, or other ones", name, st, workers, len(g), len(w))
 					}
 					for _, pt := range m.Units {
 						got, _, _ := pt.Unreached(par.Reached[pt.ID])
@@ -210,4 +216,20 @@ func TestParallelBudget(t *testing.T) {
 	if !res.Complete() || calls == 0 {
 		t.Errorf("progress: %v, %d calls", res.Stop, calls)
 	}
+}
+
+// sampleHashes is the hashes of the visited states of smp, sorted (nil
+// for no sample).
+func sampleHashes(smp *sample.Sample) []uint64 {
+	if smp == nil {
+		return nil
+	}
+	var hs []uint64
+	smp.Each(func(h uint64, omitted bool) {
+		if !omitted {
+			hs = append(hs, h)
+		}
+	})
+	slices.Sort(hs)
+	return hs
 }

@@ -52,6 +52,10 @@ type Facts struct {
 	// Stack is the estimate of a depth-first search stopped early, from
 	// its stack (nil: none could be made).
 	Stack *Sample
+	// NoStack says why a search stopped early has no Stack estimate,
+	// where that is not the usual reason (it finished no subtree below
+	// its stack yet): "" for that one.
+	NoStack string
 	// Beyond counts the states at the depth bound the search never
 	// visited (exact store): they bound the coverage.
 	Beyond int64
@@ -146,7 +150,11 @@ func Verdict(f Facts) Coverage {
 			"at most: the depth bound cut the search: states lie beyond it; %s never visited, and what lies past them is unknown; raise -m, or --probes estimates the coverage", states), Bound: true}
 	}
 	if r := f.Stop.Reason; r == search.StateBound || r == search.MemoryBound {
-		return Coverage{Percent: -1, Method: "search incomplete: " + why + "; no estimate: the search finished no subtree below its stack yet"}
+		none := "the search finished no subtree below its stack yet"
+		if f.NoStack != "" {
+			none = f.NoStack
+		}
+		return Coverage{Percent: -1, Method: "search incomplete: " + why + "; no estimate: " + none}
 	}
 	return Coverage{Percent: -1, Method: "search incomplete: " + why + "; no estimate for a search stopped there"}
 }

@@ -39,6 +39,8 @@ func TestVerdict(t *testing.T) {
 		{"depth bound, nothing beyond", Facts{Stop: stop(search.DepthBound), Stored: 1}, -1, "search incomplete: depth bound reached"},
 		{"memory bound", Facts{Stop: search.Stop{Reason: search.MemoryBound, Detail: "memory bound of 9 bytes reached"}}, -1,
 			"memory bound of 9 bytes reached; no estimate: the search finished no subtree"},
+		{"state bound, no stack", Facts{Stop: stop(search.StateBound), NoStack: "a parallel search keeps none"}, -1,
+			"; no estimate: a parallel search keeps none"},
 		{"error limit", Facts{Stop: stop(search.ErrorLimit)}, -1, "search incomplete: error bound reached; no estimate for a search stopped there"},
 		{"randomized", Facts{Stop: stop(search.StepBound), Randomized: "urs"}, -1, "a urs search counts the states it visits"},
 		{"Monte Carlo", Facts{Stop: stop(search.StateBound), MonteCarlo: &Sample{Percent: 12}}, 12, MethodMonteCarlo},

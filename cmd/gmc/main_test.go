@@ -94,6 +94,7 @@ var cliCases = []struct {
 	{"run_bad_flag", []string{"run", "-x", "ok.pml"}, nil, nil},
 	{"run_j2_noreduce", []string{"run", "-j", "2", "--no-reduce", "-c0", "assert.pml"}, nil, nil},
 	{"run_j2_collapse", []string{"run", "-j", "2", "--no-reduce", "--store", "collapse", "ok.pml"}, nil, nil},
+	{"run_j2_bound", []string{"run", "-j", "2", "--max-states", "5", "ok.pml"}, nil, nil},
 	{"run_j2_claim", []string{"run", "-j", "2", "accept.pml"}, nil, nil},
 	{"run_j2_script", []string{"run", "-j", "2", "--script", "x.scc", "ok.pml"}, nil, nil},
 	{"replay_j2", []string{"replay", "deadlock.pml"}, [][]string{{"run", "-j", "2", "deadlock.pml"}}, nil},

@@ -334,7 +334,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	var probes *probed
-	if rf.search == "dfs" && f.jobs == 1 {
+	// A parallel search's reduced states depend on the order of its
+	// workers: the probes, which reduce as the one-core search, would
+	// estimate another state space.
+	if rf.search == "dfs" && (f.jobs == 1 || !res.Reduced) {
 		probes = runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, res.Reduced, res, res.Sample, coverageFacts(res, opts.Store), stderr)
 	}
 	trails := writeTrails(stderr, path, m, res, 0, f.mode)
@@ -681,6 +684,12 @@ func coverageFacts(res *checker.Result, st store.Store) estimate.Facts {
 		f.Store = estimate.CacheStore
 		if cache.Exact() {
 			f.Distinct = int64(cache.Distinct())
+		}
+	}
+	if res.Workers > 1 {
+		f.NoStack = "a parallel search keeps no stack to estimate from"
+		if res.Reduced {
+			f.NoStack += ", and its reduced states depend on its order, which bitstate probes do not share (--no-reduce lets them estimate)"
 		}
 	}
 	if e := res.Estimate; e != nil {
