@@ -1000,10 +1000,15 @@ func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result
 }
 
 // writeErrors prints the errors of a report, pan's way, with their
-// trail files; an iterative search's with the depth bound each left.
+// trail files; an iterative search's with the depth bound each left. An
+// error's line is printed only where its message differs from the
+// error's before, as pan prints it (docs/references.md#spin-error-lines):
+// -i and -e, which find the same error again and again, name it once.
 func writeErrors(w io.Writer, res *checker.Result, trails []string, iterative bool) {
 	for k, e := range res.Errors {
-		paintError.Fprintln(w, errorLine(k+1, e))
+		if k == 0 || e.Msg != res.Errors[k-1].Msg {
+			paintError.Fprintln(w, errorLine(k+1, e))
+		}
 		if trails[k] != "" {
 			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
 		}
