@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 // one where the message changes, numbered by the count of errors
 // (docs/references.md#spin-error-lines), each message as pan's but for
 // gmc's place before it and its spacing; and pan's "reducing search
-// depth" lines. With -short, the -i row.
+// depth" lines, and pan's count of errors. With -short, the -i row.
 func TestErrorLinesMatchPan(t *testing.T) {
 	if !spinref.Available() {
 		t.Skip("spin or a C compiler is not installed: the test needs SPIN (apt-get install spin)")
@@ -28,9 +29,8 @@ func TestErrorLinesMatchPan(t *testing.T) {
 		flags [][]string // each given to pan and to gmc run
 	}{
 		{"repeats.pml", true, [][]string{{"-c1", "-i"}}},
-		// (-c after -e: pan's last flag sets the bound, where gmc's -c
-		// wins whatever its place)
-		{"repeats.pml", false, [][]string{{"-c0", "-e"}, {"-c3"}, {"-e", "-c5"}}},
+		// (pan takes -c and -e in order: the last one sets the bound)
+		{"repeats.pml", false, [][]string{{"-c0", "-e"}, {"-c3"}, {"-e", "-c5"}, {"-c5", "-e"}}},
 		{"flags.pml", true, [][]string{{"-c1", "-i"}}},
 	} {
 		if testing.Short() && (c.model != "repeats.pml" || !c.reach) {
@@ -67,6 +67,9 @@ func TestErrorLinesMatchPan(t *testing.T) {
 					bounds = append(bounds, "pan"+strings.TrimPrefix(l, "gmc"))
 				}
 			}
+			if m := errorsRE.FindStringSubmatch(stdout.String()); m == nil || m[1] != strconv.FormatInt(pans[i].Errors, 10) {
+				t.Errorf("%s: gmc's report %q, pan's errors: %d", name, m, pans[i].Errors)
+			}
 			if got := append(errs, bounds...); !slices.Equal(got, want) {
 				t.Errorf("%s: gmc's error lines (pan's layout, spaces removed)\n%s\nwant pan's\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
@@ -80,3 +83,6 @@ func TestErrorLinesMatchPan(t *testing.T) {
 // errorLineRE is an error's line of gmc's report with its spaces removed:
 // its number and the place gmc names before the message.
 var errorLineRE = regexp.MustCompile(`^gmc:(\d+):(?:[^:]+\.pml:\d+:\d+:)?`)
+
+// errorsRE is the count of errors in gmc's report.
+var errorsRE = regexp.MustCompile(`errors: (\d+)`)
