@@ -20,16 +20,12 @@
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
 set -u
-export LC_ALL=C
+. "$(dirname "$0")/lib.sh"
 
 reps=1
 log2bits=auto
 hashes=3
 depth=100000
-usage() {
-	sed -n '6,15s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
 while getopts r:w:k:m:h opt; do
 	case $opt in
 	r) reps=$OPTARG ;;
@@ -40,16 +36,10 @@ while getopts r:w:k:m:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ "$log2bits" = auto ] || case $log2bits in '' | *[!0-9]* | 0) echo "bitstate.sh: -w needs a positive integer" >&2; exit 2 ;; esac
-for v in "$reps" "$hashes" "$depth"; do
-	case $v in '' | *[!0-9]* | 0) echo "bitstate.sh: -r, -k and -m need positive integers" >&2; exit 2 ;; esac
-done
+[ "$log2bits" = auto ] || positive -w "$log2bits"
+positive -r "$reps" -k "$hashes" -m "$depth"
 
-bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
-repo=$(cd "$bench_dir/.." && pwd) || exit 2
 spin_ex=${SPIN_EXAMPLES:-/usr/share/doc/spin/examples/Examples}
-script=bitstate.sh
-. "$bench_dir/lib.sh"
 need_tools spin cc go awk
 
 if [ $# -gt 0 ]; then

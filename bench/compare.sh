@@ -27,17 +27,15 @@
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
 set -u
-export LC_ALL=C             # '.' as decimal point in awk and printf
+# Helpers: the usage, timing, reading reports, the models given as
+# arguments, the header; $repo, the repository (lib.sh).
+. "$(dirname "$0")/lib.sh"
 
 reps=1
 depth=100000
 tsv_out=
 pan_por=
 gmc_por=
-usage() {
-	sed -n '6,20s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
 while getopts nr:m:o:h opt; do
 	case $opt in
 	n) pan_por=-DNOREDUCE gmc_por=--no-reduce ;;
@@ -48,13 +46,8 @@ while getopts nr:m:o:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-case $reps in '' | *[!0-9]* | 0) echo "compare.sh: -r needs a positive integer" >&2; exit 2 ;; esac
-case $depth in '' | *[!0-9]* | 0) echo "compare.sh: -m needs a positive integer" >&2; exit 2 ;; esac
+positive -r "$reps" -m "$depth"
 
-# The repository root is the parent of the directory holding this script,
-# so the script works from any working directory.
-bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
-repo=$(cd "$bench_dir/.." && pwd) || exit 2
 if ! grep -q '^module gmc$' "$repo/go.mod" 2>/dev/null; then
 	echo "compare.sh: $repo is not the gmc repository" >&2
 	exit 2
@@ -98,10 +91,6 @@ $bench_dir/models/swp.pml                W=3,M=7,C=4  -
 EOF
 }
 
-# Helpers: timing, reading reports, the models given as arguments, the
-# header (lib.sh).
-script=compare.sh
-. "$bench_dir/lib.sh"
 need_tools spin cc go awk
 
 if [ $# -gt 0 ]; then

@@ -16,27 +16,24 @@
 #   MODEL     as compare.sh; without models, the list below (over 10^6
 #             states without reduction)
 
-if [ -z "${BASH_VERSION:-}" ]; then
-	exec bash "$0" "$@"
-fi
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
+
 set -u
-script=cores.sh
-bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
-repo=$(cd "$bench_dir/.." && pwd) || exit 2
-. "$bench_dir/lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 noreduce=0 jobs=2 runs=3 st=exact argdepth=100000
-while getopts nj:r:m:s: o; do
+while getopts nj:r:m:s:h o; do
 	case $o in
 	n) noreduce=1 ;;
 	j) jobs=$OPTARG ;;
 	r) runs=$OPTARG ;;
 	m) argdepth=$OPTARG ;;
 	s) st=$OPTARG ;;
-	*) exit 2 ;;
+	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
+positive -j "$jobs" -r "$runs" -m "$argdepth"
 
 default_models() {
 	cat <<EOF

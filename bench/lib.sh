@@ -1,7 +1,16 @@
-# lib.sh -- what the bench scripts share: a scratch directory, timing of
-# commands, reading pan-style reports, the machine header, building gmc.
-# Sourced by compare.sh and bitstate.sh after they set $repo and $script
-# (the script's name, for messages).
+# lib.sh -- what the bench scripts share: their usage message and the
+# check of their numeric flags, a scratch directory, timing of commands,
+# reading pan-style reports, the machine header, building gmc.  Sourced
+# by every script first, before it reads its flags.
+
+# The script's name, for messages; the directory of the scripts and the
+# repository, its parent, so that a script runs from any directory.
+script=$(basename "$0")
+bench_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) || exit 2
+repo=$(cd "$bench_dir/.." && pwd) || exit 2
+
+# '.' as the decimal point in awk and printf, whatever the user's locale.
+export LC_ALL=C
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gmc-bench.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -162,4 +171,29 @@ build_gmc() {
 		cat "$tmp/build.err" >&2
 		exit 1
 	fi
+}
+
+# usage prints the script's usage and exits 2 (a usage error).  The usage
+# is the script's header comment from its "# usage:" line to the end of
+# the list of flags below it (the second bare "#" line, or the end of the
+# comment), so that the header stays the one place that describes them.
+usage() {
+	awk '/^# usage:/ { on = 1 }
+		on && (!/^#/ || /^#$/ && ++bare == 2) { exit }
+		on { sub(/^# ?/, ""); print }' "$0" >&2
+	exit 2
+}
+
+# positive FLAG VALUE [FLAG VALUE...] exits 2 (a usage error) unless every
+# VALUE is a positive integer: a bad -r or -m would otherwise get as far
+# as seq or pan before failing, after the build.
+positive() {
+	while [ $# -ge 2 ]; do
+		case $2 in '' | *[!0-9]* | 0)
+			echo "$script: $1 needs a positive integer" >&2
+			exit 2
+			;;
+		esac
+		shift 2
+	done
 }

@@ -18,13 +18,9 @@
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
 set -u
-export LC_ALL=C
+. "$(dirname "$0")/lib.sh"
 
 reps=3
-usage() {
-	sed -n '8,13s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
 while getopts r:h opt; do
 	case $opt in
 	r) reps=$OPTARG ;;
@@ -32,12 +28,8 @@ while getopts r:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-case $reps in '' | *[!0-9]* | 0) echo "liveness.sh: -r needs a positive integer" >&2; exit 2 ;; esac
+positive -r "$reps"
 
-bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
-repo=$(dirname "$bench_dir")
-script=liveness.sh
-. "$bench_dir/lib.sh"
 need_tools spin cc go
 
 ex=/usr/share/doc/spin/examples/Examples

@@ -20,15 +20,11 @@
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
 set -u
-export LC_ALL=C
+. "$(dirname "$0")/lib.sh"
 
 runs=9
 steps=1000000
 base=c609526
-usage() {
-	sed -n '8,15s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
 while getopts n:u:b:h opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
@@ -38,15 +34,9 @@ while getopts n:u:b:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-for v in "$runs" "$steps"; do
-	case $v in '' | *[!0-9]* | 0) echo "sim.sh: -n and -u need positive integers" >&2; exit 2 ;; esac
-done
+positive -n "$runs" -u "$steps"
 
-bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
-repo=$(cd "$bench_dir/.." && pwd) || exit 2
 spin_ex=${SPIN_EXAMPLES:-/usr/share/doc/spin/examples/Examples}
-script=sim.sh
-. "$bench_dir/lib.sh"
 need_tools go git awk tar
 
 if [ $# -gt 0 ]; then

@@ -17,14 +17,10 @@
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
 set -u
-export LC_ALL=C
+. "$(dirname "$0")/lib.sh"
 
 reps=1
 depth=100000
-usage() {
-	sed -n '7,13s/^# \{0,1\}//p' "$0" >&2
-	exit 2
-}
 while getopts r:m:h opt; do
 	case $opt in
 	r) reps=$OPTARG ;;
@@ -33,15 +29,9 @@ while getopts r:m:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-for v in "$reps" "$depth"; do
-	case $v in '' | *[!0-9]* | 0) echo "stores.sh: -r and -m need positive integers" >&2; exit 2 ;; esac
-done
+positive -r "$reps" -m "$depth"
 
-bench_dir=$(cd "$(dirname "$0")" && pwd) || exit 2
-repo=$(cd "$bench_dir/.." && pwd) || exit 2
 spin_ex=${SPIN_EXAMPLES:-/usr/share/doc/spin/examples/Examples}
-script=stores.sh
-. "$bench_dir/lib.sh"
 need_tools spin cc go awk
 
 if [ $# -gt 0 ]; then

@@ -26,6 +26,26 @@ type porRow struct {
 	want        expectation
 }
 
+// load reads the row's model and gives the options it is compiled with
+// for the row: its first claim, which stays in the safety rows as it
+// does in pan without -DNOCLAIM, and none in a search for non-progress
+// cycles.
+func (r porRow) load(t *testing.T) (file string, spec *lang.Spec, opts vm.Options) {
+	t.Helper()
+	file = filepath.Join("testdata/por", r.model+".pml")
+	spec, diags := lang.Load(file, nil)
+	if diags.ErrorCount() > 0 {
+		t.Fatalf("%v", diags)
+	}
+	if names := vm.ClaimNames(spec); len(names) > 0 {
+		opts.Claim = names[0]
+	}
+	if r.cycles == NonProgressCycles {
+		opts.Claim, opts.NonProgress = "", true
+	}
+	return file, spec, opts
+}
+
 func readPORRows(t *testing.T) []porRow {
 	t.Helper()
 	data, err := os.ReadFile("testdata/por/expected.tsv")
@@ -94,19 +114,7 @@ func TestPORExpected(t *testing.T) {
 				t.Skip("-short: the largest model (about a second)")
 			}
 			why := porNotYet[name]
-			file := filepath.Join("testdata/por", r.model+".pml")
-			spec, diags := lang.Load(file, nil)
-			if diags.ErrorCount() > 0 {
-				t.Fatalf("%v", diags)
-			}
-			// A claim stays in the safety rows (pan without -DNOCLAIM).
-			opts := vm.Options{}
-			if names := vm.ClaimNames(spec); len(names) > 0 {
-				opts.Claim = names[0]
-			}
-			if r.cycles == NonProgressCycles {
-				opts.Claim, opts.NonProgress = "", true
-			}
+			_, spec, opts := r.load(t)
 			m, err := vm.Compile(spec, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -115,7 +123,7 @@ func TestPORExpected(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+			got := countsOf(res)
 			if why != "" {
 				if got == r.want {
 					t.Errorf("agrees with pan now: remove it from the rows not reproduced yet (%s)", why)
@@ -137,9 +145,14 @@ func TestPORExpected(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r.want.check(t, "bitstate: ", expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors})
+			r.want.check(t, "bitstate: ", countsOf(res))
 		})
 	}
+}
+
+// panCounts is pan's counts of a run, as gmc's are compared with them.
+func panCounts(p *spinref.Result) expectation {
+	return expectation{p.Stored, p.Matched, p.Transitions, p.AtomicSteps, p.DepthReached, p.Errors}
 }
 
 // check reports where got differs from pan's counts e.
@@ -170,18 +183,7 @@ func TestPORBitstateProduct(t *testing.T) {
 	panFlags := map[CycleMode][]string{NoCycles: nil, AcceptanceCycles: {"-a"}, NonProgressCycles: {"-l"}}
 	n := 0
 	for _, r := range readPORRows(t) {
-		file := filepath.Join("testdata/por", r.model+".pml")
-		spec, diags := lang.Load(file, nil)
-		if diags.ErrorCount() > 0 {
-			t.Fatalf("%v", diags)
-		}
-		opts := vm.Options{}
-		if names := vm.ClaimNames(spec); len(names) > 0 {
-			opts.Claim = names[0]
-		}
-		if r.cycles == NonProgressCycles {
-			opts.Claim, opts.NonProgress = "", true
-		}
+		file, spec, opts := r.load(t)
 		if r.mode == "safety-noreduce" || r.cycles == NoCycles && opts.Claim == "" {
 			continue
 		}
@@ -204,8 +206,8 @@ func TestPORBitstateProduct(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
-			expectation{want.Stored, want.Matched, want.Transitions, want.AtomicSteps, want.DepthReached, want.Errors}.check(t, "", got)
+			got := countsOf(res)
+			panCounts(want).check(t, "", got)
 		})
 	}
 	if n < 10 {
@@ -245,8 +247,8 @@ func TestPORStackProviso(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
-			expectation{want.Stored, want.Matched, want.Transitions, want.AtomicSteps, want.DepthReached, want.Errors}.check(t, "", got)
+			got := countsOf(res)
+			panCounts(want).check(t, "", got)
 			if safety, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: 100000}, Reduce: true}).Run(); err == nil && safety.Stored+safety.Matched != res.Stored+res.Matched {
 				differs++
 			}

@@ -28,6 +28,11 @@ type expectation struct {
 	stored, matched, transitions, atomic, depth, errors int64
 }
 
+// countsOf is a search's counts as pan's are compared with them.
+func countsOf(res *Result) expectation {
+	return expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.NumErrors}
+}
+
 var expectRE = regexp.MustCompile(`expect (merge|nomerge):\s+stored=(\d+) matched=(\d+) transitions=(\d+) atomic=(\d+) depth=(\d+) errors=(\d+)`)
 
 type noteCase struct {
@@ -131,7 +136,7 @@ func testCounts(t *testing.T, dir string) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := expectation{res.Stored, res.Matched, res.Transitions, res.AtomicSteps, int64(res.DepthReached), res.Stats.NumErrors}
+				got := countsOf(res)
 				if got != want {
 					t.Errorf("got    stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d\nwant   stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d",
 						got.stored, got.matched, got.transitions, got.atomic, got.depth, got.errors,

@@ -280,42 +280,39 @@ func betaInc(a, b, x float64) float64 {
 	return 1 - front*betaCF(b, a, 1-x)/b
 }
 
+// betaCF is the continued fraction of I_x(a, b) (Numerical Recipes
+// §6.4) by the modified Lentz method: each step m takes an even and an
+// odd term, each by lentzStep.
 func betaCF(a, b, x float64) float64 {
-	const tiny = 1e-300
-	c, d := 1.0, 1-(a+b)*x/(a+1)
-	if math.Abs(d) < tiny {
-		d = tiny
-	}
-	d = 1 / d
+	c, d := 1.0, 1/lentzNonzero(1-(a+b)*x/(a+1))
 	h := d
 	for m := 1; m <= 10000; m++ {
 		fm := float64(m)
-		num := fm * (b - fm) * x / ((a + 2*fm - 1) * (a + 2*fm))
-		d = 1 + num*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + num/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= d * c
-		num = -(a + fm) * (a + b + fm) * x / ((a + 2*fm) * (a + 2*fm + 1))
-		d = 1 + num*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + num/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
+		var del float64
+		c, d, del = lentzStep(c, d, fm*(b-fm)*x/((a+2*fm-1)*(a+2*fm)))
+		h *= del
+		c, d, del = lentzStep(c, d, -(a+fm)*(a+b+fm)*x/((a+2*fm)*(a+2*fm+1)))
 		h *= del
 		if math.Abs(del-1) < 1e-15 {
 			break
 		}
 	}
 	return h
+}
+
+// lentzStep takes the term num of a continued fraction in Lentz's method:
+// the new C and D and the factor C·D of the fraction's value.
+func lentzStep(c, d, num float64) (c2, d2, del float64) {
+	d2 = 1 / lentzNonzero(1+num*d)
+	c2 = lentzNonzero(1 + num/c)
+	return c2, d2, d2 * c2
+}
+
+// lentzNonzero keeps a denominator of Lentz's method off zero, where the
+// next step would divide by it (Numerical Recipes' FPMIN).
+func lentzNonzero(v float64) float64 {
+	if math.Abs(v) < 1e-300 {
+		return 1e-300
+	}
+	return v
 }

@@ -130,13 +130,7 @@ func (p *printer) failedStep(mv vm.Move) {
 	p.begin(mv)
 	pt := p.pt
 	machine := r.Machine()
-	machine.Uninit = func(send bool) {
-		if send {
-			fmt.Fprintln(p.w, "Error: sending to an uninitialized chan")
-		} else {
-			fmt.Fprintf(p.w, "Error: receiving from an uninitialized chan %s\n", recvChanName(pt, mv.T))
-		}
-	}
+	machine.Uninit = p.uninitError
 	machine.Timeout, machine.Pending = mv.Timeout, r.Pending
 	machine.Guard(r.S, mv.Pid, mv.T)
 	machine.Uninit = nil

@@ -29,6 +29,13 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 		p.chooser = newChooser(opts.Choices)
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x5ee0))
+	// The sends and receives on uninitialised channels that Moves tries
+	// (uninit.go); SPIN's tries are followed only for a run without a
+	// claim, whose processes SPIN's scheduler picks from alone.
+	var uses []vm.UninitUse
+	if m.Claim == nil {
+		r.SetUninit(func(u vm.UninitUse) { uses = append(uses, u) })
+	}
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
 		p.startProcess(r.S, pid, -1)
 	}
@@ -45,7 +52,19 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 			break // every process has ended
 		}
 		p.useCurrent()
+		uses = uses[:0]
 		moves, timeout := r.Moves()
+		if len(uses) > 0 && p.chooser == nil {
+			mv, ok := p.tryAsSpin(rng, moves, timeout, uses)
+			if !ok {
+				p.res.Blocked = true
+				break
+			}
+			if p.simStep(mv) {
+				break
+			}
+			continue
+		}
 		if len(moves) == 0 || timeout {
 			// Every process is blocked: SPIN says timeout, and tries
 			// again with timeout true; a second time, the run ends.

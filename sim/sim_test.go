@@ -234,7 +234,7 @@ func TestRandomRunsMatchSPIN(t *testing.T) {
 	if _, err := exec.LookPath("spin"); err != nil {
 		t.Skip("spin is not installed")
 	}
-	for _, name := range []string{"interleave", "interleave_chan"} {
+	for _, name := range []string{"interleave", "interleave_chan", "uninit_options", "uninit_turns"} {
 		src, err := os.ReadFile("../testdata/sim/" + name + ".pml")
 		if err != nil {
 			t.Fatal(err)

@@ -81,14 +81,10 @@ func TestReadPan(t *testing.T) {
 // TestFollowRefusesWrongSteps checks that Follow refuses steps the search
 // could not have taken.
 func TestFollowRefusesWrongSteps(t *testing.T) {
-	spec, diags := lang.Parse("m.pml", []byte(`
+	spec := checked(t, `
 byte x;
 active proctype p() { atomic { x == 0 -> x = 1; x = 2 } }
-active proctype q() { x == 5 }`), nil)
-	if diags.ErrorCount() > 0 {
-		t.Fatal(diags)
-	}
-	lang.Check(spec, &diags)
+active proctype q() { x == 5 }`)
 	m, err := vm.Compile(spec, vm.Options{NoMerge: true})
 	if err != nil {
 		t.Fatal(err)
@@ -113,14 +109,7 @@ active proctype q() { x == 5 }`), nil)
 // of its turn, a system step in the claim's turn and a cycle that does
 // not close.
 func TestWalkerClaim(t *testing.T) {
-	spec, diags := lang.Parse("m.pml", []byte(`
-byte x;
-active proctype p() { do :: x = 1 - x od }
-never { do :: true od }`), nil)
-	if diags.ErrorCount() > 0 {
-		t.Fatal(diags)
-	}
-	lang.Check(spec, &diags)
+	spec := checked(t, toggleUnderClaim)
 	m, err := vm.Compile(spec, vm.Options{Claim: "never_0"})
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +135,27 @@ never { do :: true od }`), nil)
 	}
 }
 
+// toggleUnderClaim is a process that toggles x forever under a claim
+// that always moves: its lasso is claim, system, claim, system.
+const toggleUnderClaim = `
+byte x;
+active proctype p() { do :: x = 1 - x od }
+never { do :: true od }`
+
+// checked parses and checks src as the model file m.pml; a test's model
+// with errors stops the test.
+func checked(t *testing.T, src string) *lang.Spec {
+	t.Helper()
+	spec, diags := lang.Parse("m.pml", []byte(src), nil)
+	if diags.ErrorCount() == 0 {
+		lang.Check(spec, &diags)
+	}
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	return spec
+}
+
 // first is pan's id of the first transition of pt's start state.
 func first(pt *vm.ProcType) int {
 	return TransID(pt, pt.PCs[pt.Start].Trans[0])
@@ -156,14 +166,7 @@ func first(pt *vm.ProcType) int {
 // line for the dummy move, -1:-1:-1 before the cycle), and the entries,
 // the cycle, the claim and gmc's lines come back.
 func TestWriteRead(t *testing.T) {
-	spec, diags := lang.Parse("m.pml", []byte(`
-byte x;
-active proctype p() { do :: x = 1 - x od }
-never { do :: true od }`), nil)
-	if diags.ErrorCount() > 0 {
-		t.Fatal(diags)
-	}
-	lang.Check(spec, &diags)
+	spec := checked(t, toggleUnderClaim)
 	for _, merge := range []bool{true, false} {
 		m, err := vm.Compile(spec, vm.Options{Claim: "never_0", NoMerge: !merge})
 		if err != nil {

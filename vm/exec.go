@@ -42,10 +42,10 @@ type Machine struct {
 	// uninitialised channel is empty and its sends and receives are not
 	// executable (pan reads one, uninit.go).
 	Simulator bool
-	// Uninit, when set, is told each send (send true) or receive that
-	// the simulator found not executable for its channel is
-	// uninitialised, where SPIN's simulator prints an error.
-	Uninit func(send bool)
+	// Uninit, when set, is told each send or receive that the simulator
+	// found not executable for its channel is uninitialised, where SPIN's
+	// simulator prints an error.
+	Uninit func(UninitUse)
 
 	// Set by Effect.
 	Rendezvous int             // the send started a rendezvous on this channel

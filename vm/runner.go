@@ -72,6 +72,13 @@ func (r *Runner) SetSimulator() {
 	r.machine.Simulator, r.probe.Simulator = true, true
 }
 
+// SetUninit sets the Machine.Uninit hook of the machines the runner tries
+// and takes moves with (nil: none): a simulator's Moves then tells f of
+// each send and receive on an uninitialised channel it tried.
+func (r *Runner) SetUninit(f func(UninitUse)) {
+	r.machine.Uninit, r.probe.Uninit = f, f
+}
+
 // Machine is the machine the runner executes moves with (set its Print
 // to see printf output, its Trace to see the statements).
 func (r *Runner) Machine() *Machine { return r.machine }

@@ -26,11 +26,22 @@ func simLen(op Op) int64 {
 	return 0 // len, nempty, full
 }
 
+// UninitUse is a send or a receive on channel 0 that a simulating
+// machine found not executable, where SPIN's simulator prints an error:
+// the process, its transition, whether it sends, and whether it was tried
+// with timeout true.
+type UninitUse struct {
+	Pid     int
+	T       *Trans
+	Send    bool
+	Timeout bool
+}
+
 // simUninit tells the simulator's hook of a send (send true) or a receive
 // on channel 0, which is not executable.
 func (vm *Machine) simUninit(send bool) {
 	if vm.Uninit != nil {
-		vm.Uninit(send)
+		vm.Uninit(UninitUse{Pid: vm.pid, T: vm.t, Send: send, Timeout: vm.Timeout})
 	}
 }
 

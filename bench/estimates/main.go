@@ -201,6 +201,85 @@ type score struct {
 	low    bool    // the estimate is "low": no point printed, the interval only
 }
 
+// methodName is the method s scores, for methodsOf.
+func (s score) methodName() string { return s.method }
+
+// methodsOf lists the methods of scores in the order they first appear:
+// the tables' rows.
+func methodsOf[S interface{ methodName() string }](scores []S) []string {
+	var methods []string
+	seen := map[string]bool{}
+	for _, s := range scores {
+		if me := s.methodName(); !seen[me] {
+			seen[me] = true
+			methods = append(methods, me)
+		}
+	}
+	return methods
+}
+
+// tally is what the tables say of one method's scores in one band or
+// budget: how many, how many "low" and failed, the errors of the points
+// printed, the largest error of all, and how often the interval (or the
+// bound) held the truth.
+type tally struct {
+	n, low, failed int
+	errs           []float64 // |est − truth| of the points printed (not "low")
+	maxAll         float64   // the largest error, "low" included
+	withIv, hits   int       // the scores with an interval or a bound; those that held
+}
+
+// add counts s. A "low" score without an interval is judged as the bound
+// it is printed as.
+func (t *tally) add(s score) {
+	t.n++
+	if math.IsNaN(s.est) {
+		t.failed++
+		return
+	}
+	e := math.Abs(s.est - s.truth)
+	t.maxAll = max(t.maxAll, e)
+	if s.low {
+		t.low++
+	} else {
+		t.errs = append(t.errs, e)
+	}
+	switch {
+	case s.bound || (s.low && math.IsNaN(s.lo)):
+		t.withIv++
+		if s.est >= s.truth-1e-9 {
+			t.hits++
+		}
+	case !math.IsNaN(s.lo):
+		t.withIv++
+		if s.lo <= s.truth+1e-7 && s.truth <= s.hi+1e-7 {
+			t.hits++
+		}
+	}
+}
+
+// hit is the share of intervals that held, "-" without any.
+func (t *tally) hit() string {
+	if t.withIv == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(t.hits)/float64(t.withIv))
+}
+
+// all is the largest error of all, "-" when every method failed.
+func (t *tally) all() string {
+	if t.n == t.failed {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", t.maxAll)
+}
+
+// sorted returns the errors of the points printed, sorted.
+func (t *tally) sorted() []float64 {
+	sort.Float64s(t.errs)
+	return t.errs
+}
+
 // recording is a bitstate store that also keeps, exactly, what it took
 // as new: the truth of a run's union with other runs.
 type recording struct {
@@ -406,65 +485,22 @@ var bands = []struct {
 func printTable(w io.Writer, models []string, cfg config, scores []score) {
 	fmt.Fprintf(w, "models: %s\n\nT = %d seeded runs per size, %d repetitions, k in %v\n\n", strings.Join(models, ", "), cfg.T, cfg.reps, cfg.ks)
 	fmt.Fprintf(w, "| method | band (true %%) | n | low | failed | median | 3Q | max | max with low | hit |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	var methods []string
-	seen := map[string]bool{}
-	for _, s := range scores {
-		if !seen[s.method] {
-			seen[s.method] = true
-			methods = append(methods, s.method)
-		}
-	}
-	for _, me := range methods {
+	for _, me := range methodsOf(scores) {
 		for _, b := range bands {
-			var errs []float64
-			n, low, failed, withIv, hits := 0, 0, 0, 0, 0
-			maxAll := 0.0
+			var t tally
 			for _, s := range scores {
-				if s.method != me || s.truth < b.lo || s.truth >= b.hi {
-					continue
-				}
-				n++
-				if math.IsNaN(s.est) {
-					failed++
-					continue
-				}
-				e := math.Abs(s.est - s.truth)
-				maxAll = max(maxAll, e)
-				if s.low {
-					low++
-				} else {
-					errs = append(errs, e)
-				}
-				switch {
-				case s.bound:
-					withIv++
-					if s.est >= s.truth-1e-9 {
-						hits++
-					}
-				case !math.IsNaN(s.lo):
-					withIv++
-					if s.lo <= s.truth+1e-7 && s.truth <= s.hi+1e-7 {
-						hits++
-					}
+				if s.method == me && b.lo <= s.truth && s.truth < b.hi {
+					t.add(s)
 				}
 			}
-			if n == 0 {
+			if t.n == 0 {
 				continue
 			}
-			hit := "-"
-			if withIv > 0 {
-				hit = fmt.Sprintf("%.1f%%", 100*float64(hits)/float64(withIv))
-			}
 			med, q3, mx := "-", "-", "-"
-			if len(errs) > 0 {
-				sort.Float64s(errs)
+			if errs := t.sorted(); len(errs) > 0 {
 				med, q3, mx = fmt.Sprintf("%.2f", quantile(errs, 0.5)), fmt.Sprintf("%.2f", quantile(errs, 0.75)), fmt.Sprintf("%.2f", errs[len(errs)-1])
 			}
-			all := "-"
-			if n > failed {
-				all = fmt.Sprintf("%.2f", maxAll)
-			}
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", me, b.name, n, low, failed, med, q3, mx, all, hit)
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", me, b.name, t.n, t.low, t.failed, med, q3, mx, t.all(), t.hit())
 		}
 	}
 }

@@ -60,6 +60,12 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 		if reduce && !full.Reduced {
 			continue // the model is not reduced: the unreduced pass covers it
 		}
+		// probes runs the probes of a partial search with the memory
+		// mem, for the time d (0: unbounded, they finish).
+		probes := func(runs int, seed uint64, mem int64, d time.Duration) (*checker.Probes, error) {
+			return checker.RunProbes(cm.Compile, checker.ProbeOptions{Runs: runs, Seed: seed, Memory: mem, Time: d,
+				Options: checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth}, Reduce: reduce}})
+		}
 		var extra, reached, smallExtra, smallReached int
 		for _, b := range budgets {
 			m, err := cm.Compile()
@@ -79,8 +85,7 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 			for rep := range pc.reps {
 				seed := uint64(rep)*0x9e3779b97f4a7c15 + uint64(b*1000)
 				// unbounded time: the probes finish
-				pr, err := checker.RunProbes(cm.Compile, checker.ProbeOptions{Runs: pc.probes, Seed: seed, Memory: mem, Time: pc.time,
-					Options: checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth}, Reduce: reduce}})
+				pr, err := probes(pc.probes, seed, mem, pc.time)
 				if err != nil {
 					return nil, "", err
 				}
@@ -106,8 +111,7 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 				}
 				// small filters (1/32 of the memory): probes that miss
 				// states, where the estimators differ
-				small, err := checker.RunProbes(cm.Compile, checker.ProbeOptions{Runs: pc.probes, Seed: seed + 1, Memory: mem / 32, Time: pc.time,
-					Options: checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth}, Reduce: reduce}})
+				small, err := probes(pc.probes, seed+1, mem/32, pc.time)
 				if err != nil {
 					return nil, "", err
 				}
@@ -120,32 +124,19 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 					out = append(out, partialScore{s, b, small.Elapsed.Seconds() / max(part.Elapsed.Seconds(), 1e-6)})
 				}
 				if rep == 0 {
-					e, r := outside(full.Sample, small)
-					smallExtra += e
-					smallReached += r
-				}
-				if rep == 0 {
 					// the states the probes reached that the complete
 					// search did not store (the reduced search's set
 					// depends on its order)
-					var samples []*sample.Sample
-					for _, r := range pr.Results {
-						samples = append(samples, r.Sample)
-					}
-					c, _ := sample.CombineReached(append([]*sample.Sample{full.Sample}, samples...))
-					for _, h := range c.Histories {
-						if h > 1 {
-							reached++
-							if h&1 == 0 {
-								extra++
-							}
-						}
-					}
+					e, r := outside(full.Sample, pr)
+					extra += e
+					reached += r
+					e, r = outside(full.Sample, small)
+					smallExtra += e
+					smallReached += r
 				}
 				// the default budget: the search's time and memory, two
 				// probes
-				m2, err := checker.RunProbes(cm.Compile, checker.ProbeOptions{Runs: 2, Seed: seed, Memory: mem, Time: part.Elapsed,
-					Options: checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth}, Reduce: reduce}})
+				m2, err := probes(2, seed, mem, part.Elapsed)
 				if err != nil {
 					return nil, "", err
 				}
@@ -174,8 +165,7 @@ func measurePartial(cm *corpus.Model, pc partialConfig) ([]partialScore, string,
 						s.est = mres.Coverage
 					}
 					out = append(out, partialScore{s, b, 0})
-					pr, err := checker.RunProbes(cm.Compile, checker.ProbeOptions{Runs: pc.probes, Seed: uint64(rep) + 77, Memory: mres.Memory.Vectors + mres.Memory.Table, Time: pc.time,
-						Options: checker.Options{Budget: search.Budget{MaxDepth: corpus.MaxDepth}}})
+					pr, err := probes(pc.probes, uint64(rep)+77, mres.Memory.Vectors+mres.Memory.Table, pc.time)
 					if err != nil {
 						return nil, "", err
 					}
@@ -224,77 +214,39 @@ func printPartial(w io.Writer, models []string, pc partialConfig, scores []parti
 		fmt.Fprintf(w, " and %v", pc.time)
 	}
 	fmt.Fprintf(w, "\n\n| method | budget | n | low | mean | max | max with low | hit | probe time / search time |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
-	var methods []string
-	seen := map[string]bool{}
-	for _, s := range scores {
-		if !seen[s.method] {
-			seen[s.method] = true
-			methods = append(methods, s.method)
-		}
-	}
-	for _, me := range methods {
+	for _, me := range methodsOf(scores) {
 		for _, b := range append(budgets, 0) {
-			var errs, ratios []float64
-			n, low, withIv, hits := 0, 0, 0, 0
-			maxAll := 0.0
+			var t tally
+			var ratios []float64
 			for _, s := range scores {
 				if s.method != me || (b > 0 && s.budget != b) {
 					continue
 				}
-				n++
+				t.add(s.score)
 				if s.ratio > 0 {
 					ratios = append(ratios, s.ratio)
 				}
-				if math.IsNaN(s.est) {
-					continue
-				}
-				e := math.Abs(s.est - s.truth)
-				maxAll = max(maxAll, e)
-				if s.low {
-					low++
-				} else {
-					errs = append(errs, e)
-				}
-				switch {
-				case s.bound || (s.low && math.IsNaN(s.lo)):
-					withIv++
-					if s.est >= s.truth-1e-9 {
-						hits++
-					}
-				case !math.IsNaN(s.lo):
-					withIv++
-					if s.lo <= s.truth+1e-7 && s.truth <= s.hi+1e-7 {
-						hits++
-					}
-				}
 			}
-			if n == 0 {
+			if t.n == 0 {
 				continue
 			}
 			name := fmt.Sprintf("%.0f%%", 100*b)
 			if b == 0 {
 				name = "all"
 			}
-			mean, mx, hit, all, rt := "-", "-", "-", "-", "-"
-			if len(errs) > 0 {
+			mean, mx, rt := "-", "-", "-"
+			if errs := t.sorted(); len(errs) > 0 {
 				sum := 0.0
 				for _, e := range errs {
 					sum += e
 				}
-				sort.Float64s(errs)
 				mean, mx = fmt.Sprintf("%.2f", sum/float64(len(errs))), fmt.Sprintf("%.2f", errs[len(errs)-1])
-			}
-			if withIv > 0 {
-				hit = fmt.Sprintf("%.1f%%", 100*float64(hits)/float64(withIv))
-			}
-			if n > low || low > 0 {
-				all = fmt.Sprintf("%.2f", maxAll)
 			}
 			if len(ratios) > 0 {
 				sort.Float64s(ratios)
 				rt = fmt.Sprintf("%.2g", quantile(ratios, 0.5))
 			}
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %s | %s | %s | %s |\n", me, name, n, low, mean, mx, all, hit, rt)
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %s | %s | %s | %s |\n", me, name, t.n, t.low, mean, mx, t.all(), t.hit(), rt)
 		}
 	}
 	if len(notes) > 0 {

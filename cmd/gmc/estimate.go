@@ -94,21 +94,27 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 		return exitUsage
 	}
+	// topRuns runs n more searches with a filter of the series' largest
+	// size, the i-th with the hash functions and seed that filter(i) gives.
+	topRuns := func(n int, filter func(i int) (k uint, seed uint64)) ([]*checker.Result, error) {
+		stores := make([]store.Store, n)
+		for i := range stores {
+			k, seed := filter(i)
+			bits, err := store.NewBitstate(uint(sizes[len(sizes)-1]), k, seed)
+			if err != nil {
+				return nil, err
+			}
+			stores[i] = bits
+		}
+		return checker.Runs(compile, stores, opts)
+	}
 	// More runs at the largest size, with the seeds that follow --seed:
 	// with the series' own, capture–recapture compares their samples.
 	top := runs[len(runs)-1]
 	seeded := []*checker.Result{top}
 	if f.runs > 1 {
-		var stores []store.Store
-		for _, seed := range checker.RunSeeds(f.seed, f.runs)[1:] {
-			bits, err := store.NewBitstate(uint(sizes[len(sizes)-1]), uint(f.k), seed)
-			if err != nil {
-				fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
-				return exitUsage
-			}
-			stores = append(stores, bits)
-		}
-		more, err := checker.Runs(compile, stores, opts)
+		seeds := checker.RunSeeds(f.seed, f.runs)[1:]
+		more, err := topRuns(len(seeds), func(i int) (uint, uint64) { return uint(f.k), seeds[i] })
 		if err != nil {
 			fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 			return exitUsage
@@ -125,16 +131,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	var sc *structureCheck
 	if f.k == 1 && cov.Percent >= structureNear && !cov.Bound {
 		// 001 §5: runs with k = 2, 3 of the same size
-		var stores []store.Store
-		for _, k := range []uint{2, 3} {
-			bits, err := store.NewBitstate(uint(sizes[len(sizes)-1]), k, f.seed)
-			if err != nil {
-				fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
-				return exitUsage
-			}
-			stores = append(stores, bits)
-		}
-		more, err := checker.Runs(compile, stores, opts)
+		more, err := topRuns(2, func(i int) (uint, uint64) { return uint(2 + i), f.seed })
 		if err != nil {
 			fmt.Fprintf(stderr, "gmc estimate: %v\n", err)
 			return exitUsage

@@ -43,6 +43,8 @@ var cliCases = []struct {
 	{"run_pan_q", []string{"run", "-n", "-q", "-c0", "flags.pml"}, nil, nil},
 	{"run_pan_e", []string{"run", "-n", "-e", "-c3", "flags.pml"}, nil, nil},
 	{"run_pan_i", []string{"run", "-n", "-i", "flags.pml"}, nil, nil},
+	// an error's line where its message changes only, as pan prints them
+	{"run_pan_i_repeats", []string{"run", "-n", "-i", "repeats.pml"}, nil, nil},
 	{"run_pan_I_json", []string{"run", "-I", "--json", "--probes", "0", "flags.pml"}, nil, nil},
 	{"replay_pan_i", []string{"replay", "flags.pml"}, [][]string{{"run", "-i", "flags.pml"}}, nil},
 	{"run_pan_i_claim", []string{"run", "-i", "claim.pml"}, nil, nil},

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"strconv"
 
 	"gmc/checker"
 )
@@ -17,13 +18,24 @@ type panFlags struct {
 	every     bool // -e
 	shortest  bool // -i
 	halving   bool // -I
+	// lifts: -e came after the last -c, and lifts the error bound (pan
+	// takes its flags in order: -e sets the bound to 0, a -c after it
+	// sets it again).
+	lifts bool
 }
 
 func (p *panFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&p.noAsserts, "A", false, "failing assert statements are no errors (as pan -A)")
 	fs.BoolVar(&p.noEnds, "E", false, "invalid end states are no errors (as pan -E)")
 	fs.BoolVar(&p.strict, "q", false, "a valid end state also has every channel empty (as pan -q)")
-	fs.BoolVar(&p.every, "e", false, "write a trail for every error, M.pml1.trail, M.pml2.trail, ... (as pan -e; the search does not stop at errors unless -c is given)")
+	fs.BoolFunc("e", "write a trail for every error, M.pml1.trail, M.pml2.trail, ... (as pan -e; the search does not stop at errors unless a -c follows)", func(s string) error {
+		on, err := strconv.ParseBool(s)
+		if err != nil {
+			return errors.New("parse error")
+		}
+		p.every, p.lifts = on, on
+		return nil
+	})
 	fs.BoolVar(&p.shortest, "i", false, "look for a shortest error: after each error the depth bound is lowered below it and the search goes on, exploring states again that it reaches at a smaller depth (as pan -i built with -DREACH); the trail is the last, shortest error's")
 	fs.BoolVar(&p.halving, "I", false, "as -i, but the depth bound is halved at each error: faster, and the trail is short but not always the shortest (as pan -I built with -DREACH)")
 }
@@ -59,15 +71,38 @@ func (p panFlags) check(set map[string]bool, f runFlags) error {
 }
 
 // setOptions gives opts the flags' settings; -e lifts the error bound
-// unless -c was given (pan -e sets it to 0, and a -c after it sets it
+// unless a -c follows it (pan -e sets it to 0, and a -c after it sets it
 // again).
-func (p panFlags) setOptions(opts *checker.Options, set map[string]bool) {
+func (p panFlags) setOptions(opts *checker.Options) {
 	opts.NoAsserts, opts.NoEnds, opts.StrictEnd = p.noAsserts, p.noEnds, p.strict
 	opts.EveryError = p.every
 	opts.Iterative = p.iterative()
-	if p.every && !set["c"] {
+	if p.lifts {
 		opts.MaxErrors = 0
 	}
+}
+
+// errorBound is -c, the error bound *n, whose setting cancels an -e
+// before it (panFlags.lifts).
+type errorBound struct {
+	n *int
+	p *panFlags
+}
+
+func (b errorBound) String() string {
+	if b.n == nil { // (the flag package's zero value)
+		return "0"
+	}
+	return strconv.Itoa(*b.n)
+}
+
+func (b errorBound) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	*b.n, b.p.lifts = int(v), false
+	return nil
 }
 
 // checkCycles refuses -i and -I in a search with a never claim or for

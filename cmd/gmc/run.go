@@ -64,7 +64,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		"gmc run -c0 -m100000 examples/models/philosophers.pml", stderr)
 	f.props.register(fs)
 	f.pan.register(fs)
-	fs.IntVar(&f.maxErrors, "c", 1, "stop after `N` errors (0: never stop)")
+	f.maxErrors = 1
+	fs.Var(errorBound{&f.maxErrors, &f.pan}, "c", "stop after `N` errors (0: never stop)")
 	fs.IntVar(&f.maxDepth, "m", 10000, "depth bound: states at depth `N` are not explored")
 	fs.Int64Var(&f.maxStates, "max-states", 0, "stop after storing `N` states (0: no bound)")
 	fs.StringVar(&f.mem, "mem", "", "stop when the search uses more than `SIZE` of memory (e.g. 512MB, 2GB; default: 3/4 of the machine's memory)")
@@ -126,7 +127,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, Time: f.random.time}}
-	f.pan.setOptions(&opts, set)
+	f.pan.setOptions(&opts)
 	if f.mem != "" {
 		n, err := parseSize(f.mem)
 		if err != nil {
@@ -1009,10 +1010,15 @@ func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result
 }
 
 // writeErrors prints the errors of a report, pan's way, with their
-// trail files; an iterative search's with the depth bound each left.
+// trail files; an iterative search's with the depth bound each left. An
+// error's line is printed only where its message differs from the
+// error's before, as pan prints it (docs/references.md#spin-error-lines):
+// -i and -e, which find the same error again and again, name it once.
 func writeErrors(w io.Writer, res *checker.Result, trails []string, iterative bool) {
 	for k, e := range res.Errors {
-		paintError.Fprintln(w, errorLine(k+1, e))
+		if k == 0 || e.Msg != res.Errors[k-1].Msg {
+			paintError.Fprintln(w, errorLine(k+1, e))
+		}
 		if trails[k] != "" {
 			fmt.Fprintf(w, "gmc: wrote %s\n", trails[k])
 		}

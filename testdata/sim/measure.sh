@@ -145,6 +145,10 @@ uninit          replay          -t -p
 uninit          replay_plain    -t
 uninit          replay_g        -t -p -g
 uninit          replay_l        -t -p -l
+uninit_send     sim
+uninit_send     simp            -p
+uninit_recv     sim
+uninit_recv     simp            -p
 EOF
 }
 
