@@ -184,7 +184,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 }
 
 // NewSharedStore is a store.Shared for a search by workers goroutines:
-// eight shards a worker (few waits for a lock), each made by newShard.
+// parShards shards a worker (few waits for a lock), each made by newShard.
 func NewSharedStore(workers int, newShard func() store.Payloads) *store.Shared {
 	return store.NewShared(parShards*workers, newShard)
 }
@@ -338,8 +338,9 @@ func (w *worker) run(lv *level, n int, next *atomic.Int64, chunk int) {
 }
 
 // expand explores the stored state of it as the DFS explores a state:
-// every move, through the states it does not store, up to the states it
-// stores (insertShared), which wait for the next level.
+// every move, through the states it does not store and those it stores
+// within parDescend moves, up to the states it stores further down
+// (insertShared), which wait for the next level.
 func (w *worker) expand(it *parItem) {
 	d := w.d
 	w.root, w.rootDepth = it.node, it.depth
@@ -360,7 +361,9 @@ func (w *worker) expand(it *parItem) {
 // insertShared is DFS.insert in a parallel search: it stores s (key) in
 // the shared store, and hands a new state to the next level, but for a
 // state inside an atomic sequence that blocked (f past its first
-// visit), which this worker explores at once, as the DFS does.
+// visit), which this worker explores at once, as the DFS does, and for
+// one within parDescend moves of the state it expands, which it explores
+// at once too.
 func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	w, res := d.par, d.res
 	local := f.phase != phaseEnter || f.depth-w.rootDepth < parDescend
