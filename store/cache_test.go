@@ -73,8 +73,8 @@ func TestCacheStore(t *testing.T) {
 
 // holds reports whether v is in the cache, without changing anything.
 func (c *Cache) holds(v []byte) bool {
-	for i := range c.slots {
-		if c.slots[i].n > 0 && string(c.vec(int32(i))) == string(v) {
+	for i := range c.nslots {
+		if c.slot(i).n > 0 && string(c.vec(i)) == string(v) {
 			return true
 		}
 	}
