@@ -14,15 +14,29 @@ import (
 type Policy int
 
 // The replacement policies. Each picks, among the fully explored states in
-// the cache (never a state on the search stack), the one to evict.
+// the cache (never a state on the search stack, nor one of the states
+// fully explored most recently: RecentShare), the one to evict.
 const (
 	PolicyCost       Policy = iota // the least cost: states to re-explore if it is revisited (004 Algorithm 4.1)
 	PolicyRandom                   // any, uniformly
-	PolicyAge                      // the one stored longest ago
+	PolicyAge                      // the one stored longest ago, but one revisited since is spared once (second chance)
 	PolicyHits                     // the fewest revisits, then the oldest
 	PolicyStratified               // a search level ≡ 0 mod StrataCount first, then ≡ 1, ..., oldest first within a level
 	PolicyDepth                    // the deepest, then the oldest
 )
+
+// RecentShare: the capacity/RecentShare states fully explored most
+// recently are no candidates for eviction, whatever the policy (while
+// other states are). The depth-first search soon reaches again the states
+// it has just left (a sibling's moves lead to them): evicting them, as
+// depth and cost tend to (the deepest and the cheapest are those just
+// finished), makes it explore them again at once, and each exploration
+// evicts more of them. With a cache of half the states this took cost
+// from more than 20 times the uncached time to 3.8 and 4.4 (philo_host,
+// leader_n), depth to 1.4 and 2.3 (swp, leader_n), hits to 3.4
+// (inline_typedef); a half of the cache made every policy run away where
+// the stack takes most of it (docs/caching.md).
+const RecentShare = 8
 
 // StrataCount is m of stratified caching: states at search levels
 // k, k+m, k+2m, ... are evicted before those of the next class.
@@ -86,7 +100,10 @@ type Cache struct {
 	shift    uint          // 64 - log2(len(table)): a hash's home is h>>shift
 	mask     uint64        // len(table)-1
 	heap     []heapEntry   // the fully explored slots, by key, once heaped
-	heaped   bool          // the cache was full once: the heap holds every candidate
+	heaped   bool          // the cache was full once: the heap holds every candidate but the recent
+	recent   []int32       // the slots fully explored most recently, a ring: no candidates yet
+	recentAt int           // the oldest's place in recent
+	nrecent  int           // how many recent holds
 	last     int32         // the slot the last Insert found or filled
 	seq      uint64        // insertion counter (age)
 	exact    *Exact        // every state ever stored (CacheCheck), nil without
@@ -103,6 +120,7 @@ type cacheSlot struct {
 	cost   uint64 // saturating: on a DAG it can exceed any count of states
 	seq    uint64 // when it was stored
 	hits   uint32
+	hit    bool // revisited since it was stored or last spared (PolicyAge)
 	depth  int32
 	heapAt int32  // position in heap; onStack, or explored before the heap is built
 	n      int32  // vector length
@@ -113,6 +131,7 @@ type cacheSlot struct {
 const (
 	onStack  = -1 // on the search stack (or free)
 	explored = -2 // fully explored, a candidate, before the heap is built
+	isRecent = -3 // fully explored, in recent
 )
 
 // heapEntry is a fully explored slot with the policy's key: key1, then
@@ -144,7 +163,8 @@ func NewCache(capacity int, policy Policy, seed uint64, exact bool) (*Cache, err
 	if policy < PolicyCost || policy > PolicyDepth {
 		return nil, fmt.Errorf("unknown policy %d", int(policy))
 	}
-	c := &Cache{policy: policy, capacity: capacity, seed: seed, last: -1}
+	c := &Cache{policy: policy, capacity: capacity, seed: seed, last: -1,
+		recent: make([]int32, max(1, capacity/RecentShare))}
 	bits := uint(1)
 	for 1<<bits < 2*min(capacity, 1<<15) {
 		bits++
@@ -182,7 +202,7 @@ func (c *Cache) Len() int { return int(c.nslots) - len(c.free) }
 func (c *Cache) Bytes() (states, table int64) {
 	slot := int64(unsafe.Sizeof(cacheSlot{}))
 	entry := int64(unsafe.Sizeof(heapEntry{}))
-	return int64(c.nslots) * int64(c.width), int64(len(c.table))*8 + int64(c.nslots)*slot + int64(cap(c.heap))*entry
+	return int64(c.nslots) * int64(c.width), int64(len(c.table))*8 + int64(c.nslots)*slot + int64(cap(c.heap))*entry + int64(len(c.recent))*4
 }
 
 // Err is why the cache could not take a new state: every state in it is
@@ -214,7 +234,7 @@ func (c *Cache) Insert(v []byte) bool {
 		if !c.heaped {
 			c.buildHeap()
 		}
-		if len(c.heap) == 0 {
+		if len(c.heap) == 0 && c.nrecent == 0 {
 			c.err = fmt.Errorf("state cache of %d states too small: every state in it is on the search stack", c.capacity)
 			c.last = -1
 			return true
@@ -325,6 +345,7 @@ func (c *Cache) OnStack(slot int32) bool { return c.slot(slot).heapAt == onStack
 func (c *Cache) Hit(parent, slot int32) {
 	sl := c.slot(slot)
 	sl.hits++
+	sl.hit = true
 	if c.policy == PolicyHits && sl.heapAt >= 0 {
 		c.heap[sl.heapAt].key1 = uint64(sl.hits)
 		c.down(int(sl.heapAt)) // a key only grows
@@ -335,12 +356,33 @@ func (c *Cache) Hit(parent, slot int32) {
 }
 
 // Done records that the state in slot is fully explored: its cost goes to
-// parent (as Hit), and it becomes a candidate for eviction.
+// parent (as Hit), and it becomes a candidate for eviction once it is no
+// longer among the recent (RecentShare).
 func (c *Cache) Done(slot, parent int32) {
 	sl := c.slot(slot)
 	if parent >= 0 {
 		c.addCost(parent, sl.cost)
 	}
+	if c.nrecent == len(c.recent) {
+		c.candidate(c.popRecent())
+	}
+	c.recent[(c.recentAt+c.nrecent)%len(c.recent)] = slot
+	c.nrecent++
+	sl.heapAt = isRecent
+}
+
+// popRecent takes the oldest slot out of recent.
+func (c *Cache) popRecent() int32 {
+	s := c.recent[c.recentAt]
+	c.recentAt = (c.recentAt + 1) % len(c.recent)
+	c.nrecent--
+	return s
+}
+
+// candidate makes the fully explored state in slot a candidate for
+// eviction.
+func (c *Cache) candidate(slot int32) {
+	sl := c.slot(slot)
 	if !c.heaped {
 		sl.heapAt = explored
 		return
@@ -406,12 +448,22 @@ func (c *Cache) addCost(slot int32, cost uint64) {
 	}
 }
 
-// evict removes the first state of the heap from the cache.
+// evict removes the first state of the heap from the cache; when the
+// heap is empty (the stack holds the rest), the oldest of the recent.
 func (c *Cache) evict() {
-	s := c.heap[0].slot
-	c.removeHeap(0)
+	var s int32
+	if len(c.heap) > 0 {
+		if c.policy == PolicyAge {
+			c.spare()
+		}
+		s = c.heap[0].slot
+		c.removeHeap(0)
+	} else {
+		s = c.popRecent()
+	}
 	c.Evictions++
 	sl := c.slot(s)
+	sl.heapAt = onStack // (free)
 	// backward-shift deletion keeps every probe sequence unbroken
 	i := uint64(sl.tag) << 32 >> c.shift
 	for int32(c.table[i]) != s+1 {
@@ -428,6 +480,28 @@ func (c *Cache) evict() {
 	c.table[i] = 0
 	sl.n = 0
 	c.free = append(c.free, s)
+}
+
+// spare gives the states revisited since they were stored, first in the
+// heap, a second chance: each goes to the back, as if stored now (age's
+// key), and is evicted only if it is first again without a revisit. Age
+// alone evicts the states near the start of the search, which every cycle
+// of the model leads back to: it took more than 20 times the uncached
+// time at half the states on peterson_n, swp and leader_n, 3.0, 0.75 and
+// 1.8 times with the second chance (docs/caching.md).
+func (c *Cache) spare() {
+	for range len(c.heap) {
+		s := c.heap[0].slot
+		sl := c.slot(s)
+		if !sl.hit {
+			return
+		}
+		sl.hit = false
+		c.seq++
+		sl.seq = c.seq
+		c.heap[0] = c.entry(s)
+		c.down(0)
+	}
 }
 
 func less(x, y *heapEntry) bool {
