@@ -20,7 +20,7 @@ import (
 type tracker interface {
 	Last() int32
 	Entered(slot int32, depth int)
-	Hit(below, slot int32)
+	Hit(below, slot int32, depth int)
 	Done(slot, below int32)
 	OnStack(slot int32) bool
 	SeenBefore() bool
@@ -682,7 +682,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if !isNew {
 		res.Matched++
 		if d.track != nil {
-			d.track.Hit(f.below, d.track.Last())
+			d.track.Hit(f.below, d.track.Last(), int(f.depth))
 		}
 		return false
 	}

@@ -22,7 +22,7 @@ const (
 	PolicyAge                      // the one stored longest ago, but one revisited since is spared once (second chance)
 	PolicyHits                     // the fewest revisits, then the oldest
 	PolicyStratified               // a search level ≡ 0 mod StrataCount first, then ≡ 1, ..., oldest first within a level
-	PolicyDepth                    // the deepest, then the oldest
+	PolicyDepth                    // the deepest (by the shallowest level it was reached at), then the oldest
 )
 
 // RecentShare: the capacity/RecentShare states fully explored most
@@ -341,14 +341,28 @@ func (c *Cache) Entered(slot int32, depth int) { c.slot(slot).depth = int32(dept
 func (c *Cache) OnStack(slot int32) bool { return c.slot(slot).heapAt == onStack }
 
 // Hit records that a state explored from parent (the nearest stored state
-// below on the stack; -1 for none) reached the stored state slot.
-func (c *Cache) Hit(parent, slot int32) {
+// below on the stack; -1 for none) reached the stored state slot, at
+// search level depth.
+func (c *Cache) Hit(parent, slot int32, depth int) {
 	sl := c.slot(slot)
 	sl.hits++
 	sl.hit = true
 	if c.policy == PolicyHits && sl.heapAt >= 0 {
 		c.heap[sl.heapAt].key1 = uint64(sl.hits)
 		c.down(int(sl.heapAt)) // a key only grows
+	}
+	if c.policy == PolicyDepth && int32(depth) < sl.depth {
+		// Depth ranks a state by the shallowest level it was reached
+		// at. A state explored again is stored again deep in the stack,
+		// where the search happens to be: ranked by that level it was
+		// evicted first, reached again from the next branch, and so on
+		// (peterson_n with half its states: over 20 times the uncached
+		// time, 8.4 times this way; docs/caching.md).
+		sl.depth = int32(depth)
+		if sl.heapAt >= 0 {
+			c.heap[sl.heapAt].key1 = math.MaxUint32 - uint64(depth)
+			c.down(int(sl.heapAt)) // a key only grows
+		}
 	}
 	if parent >= 0 {
 		c.addCost(parent, sl.cost)

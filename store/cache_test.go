@@ -31,7 +31,7 @@ func TestCacheStore(t *testing.T) {
 				t.Fatalf("%v: insert %d of %q: new = %v, but the cache held it: %v", p, i, v, isNew, had)
 			}
 			if !isNew {
-				c.Hit(-1, c.Last())
+				c.Hit(-1, c.Last(), rng.IntN(30))
 				continue
 			}
 			if c.Last() < 0 {
