@@ -20,8 +20,9 @@ import (
 type tracker interface {
 	Last() int32
 	Entered(slot int32, depth int)
-	Hit(below, slot int32)
+	Hit(below, slot int32, depth int)
 	Done(slot, below int32)
+	OnStack(slot int32) bool
 	SeenBefore() bool
 	Err() error
 }
@@ -74,8 +75,9 @@ type DFS struct {
 	// stored states are on the search stack (pan's FULLSTACK): their
 	// arrivals do not justify a reduction. A store with payloads keeps
 	// the mark in a byte of the state's payload (marks; frame.ref finds
-	// it again on the way back); a filter, a cache or a script followed
-	// keep the keys apart, in onStack.
+	// it again on the way back); a cache knows which of its states are
+	// on the stack (tracker.OnStack); a filter or a script followed keep
+	// the keys apart, in onStack.
 	reduce  bool
 	marks   store.Payloads
 	onStack map[string]struct{}
@@ -144,7 +146,8 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 				p.SetPayload(1)
 			}
 			d.marks = p
-		} else if d.reduce {
+		} else if d.reduce && (d.track == nil || opts.Follower != nil) {
+			// (a script followed does not use the store)
 			d.onStack = map[string]struct{}{}
 		}
 	}
@@ -379,6 +382,8 @@ func (d *DFS) pop(moved bool) {
 			// (a parallel search's marks stay: expanded)
 		case d.marks != nil:
 			d.marks.Payload(f.ref)[0] = 0
+		case d.onStack == nil:
+			// a cache: Done above took the state off its stack
 		default:
 			delete(d.onStack, string(d.m.Key(d.stateAt(int(f.depth)), d.key)))
 		}
@@ -654,6 +659,9 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 			if isNew {
 				mark[0], f.ref = 1, ref
 			}
+		case d.onStack == nil:
+			// a cache, which knows its stack
+			on = !isNew && d.track.OnStack(d.track.Last())
 		case isNew:
 			d.onStack[string(key)] = struct{}{}
 		default:
@@ -674,7 +682,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if !isNew {
 		res.Matched++
 		if d.track != nil {
-			d.track.Hit(f.below, d.track.Last())
+			d.track.Hit(f.below, d.track.Last(), int(f.depth))
 		}
 		return false
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strings"
 	"unsafe"
 
@@ -15,15 +14,29 @@ import (
 type Policy int
 
 // The replacement policies. Each picks, among the fully explored states in
-// the cache (never a state on the search stack), the one to evict.
+// the cache (never a state on the search stack, nor one of the states
+// fully explored most recently: RecentShare), the one to evict.
 const (
 	PolicyCost       Policy = iota // the least cost: states to re-explore if it is revisited (004 Algorithm 4.1)
 	PolicyRandom                   // any, uniformly
-	PolicyAge                      // the one stored longest ago
+	PolicyAge                      // the one stored longest ago, but one revisited since is spared once (second chance)
 	PolicyHits                     // the fewest revisits, then the oldest
 	PolicyStratified               // a search level ≡ 0 mod StrataCount first, then ≡ 1, ..., oldest first within a level
-	PolicyDepth                    // the deepest, then the oldest
+	PolicyDepth                    // the deepest (by the shallowest level it was reached at), then the oldest
 )
+
+// RecentShare: the capacity/RecentShare states fully explored most
+// recently are no candidates for eviction, whatever the policy (while
+// other states are). The depth-first search soon reaches again the states
+// it has just left (a sibling's moves lead to them): evicting them, as
+// depth and cost tend to (the deepest and the cheapest are those just
+// finished), makes it explore them again at once, and each exploration
+// evicts more of them. With a cache of half the states this took cost
+// from more than 20 times the uncached time to 3.8 and 4.4 (philo_host,
+// leader_n), depth to 1.4 and 2.3 (swp, leader_n), hits to 3.4
+// (inline_typedef); a half of the cache made every policy run away where
+// the stack takes most of it (docs/caching.md).
+const RecentShare = 8
 
 // StrataCount is m of stratified caching: states at search levels
 // k, k+m, k+2m, ... are evicted before those of the next class.
@@ -62,33 +75,40 @@ func ParsePolicy(s string) (Policy, error) {
 // revisit adds the revisited state's cost to the nearest stored state
 // below it on the stack, and so does a state that is fully explored.
 // Candidates for eviction sit in a binary heap ordered by the policy's
-// key, O(log S) per change.
+// key, O(log S) per change, from the first time the cache is full: until
+// then nothing is evicted and a fully explored state is only marked so,
+// since a search that never fills its cache should cost what the exact
+// store's does (the heap is then built at once, O(S)).
 //
 // The layout serves speed, since every state of the search passes
 // through Insert: the hash table holds each entry's slot and the top 32
 // bits of its hash, so a probe reads a vector only when the tags agree
 // and an entry's home is known without its vector; the vectors share an
 // arena of fixed-width places (the width grows with the longest vector)
-// in chunks, so that it grows without copying; the heap holds its keys,
-// so ordering it touches no slot.
+// in chunks, as the slots are, so that they grow without copying; the
+// heap holds its keys, so ordering it touches no slot.
 type Cache struct {
 	policy   Policy
 	capacity int
-	seed     uint64 // of the hash: the same seed, the same run
-	rng      *rand.Rand
-	slots    []cacheSlot
-	free     []int32     // unused slots
-	arena    [][]byte    // slot s's vector: chunk s>>chunkLog2, at (s&chunkMask)*width, slots[s].n bytes
-	width    int         // bytes of arena per slot
-	table    []uint64    // tag<<32 | slot+1, 0 empty; linear probing
-	shift    uint        // 64 - log2(len(table)): a hash's home is h>>shift
-	mask     uint64      // len(table)-1
-	heap     []heapEntry // the fully explored slots, by key
-	last     int32       // the slot the last Insert found or filled
-	seq      uint64      // insertion counter (age)
-	exact    *Exact      // every state ever stored (CacheCheck), nil without
-	distinct hll.Counter // every state ever stored, estimated in 16 KiB
-	seenLast bool        // the last new state was stored before (exact only)
+	seed     uint64        // of the hash: the same seed, the same run
+	slots    [][]cacheSlot // slot s: chunk s>>chunkLog2, at s&chunkMask
+	nslots   int32         // the slots used so far, free or not
+	free     []int32       // unused slots
+	arena    [][]byte      // slot s's vector: chunk s>>chunkLog2, at (s&chunkMask)*width, slot(s).n bytes
+	width    int           // bytes of arena per slot
+	table    []uint64      // tag<<32 | slot+1, 0 empty; linear probing
+	shift    uint          // 64 - log2(len(table)): a hash's home is h>>shift
+	mask     uint64        // len(table)-1
+	heap     []heapEntry   // the fully explored slots, by key, once heaped
+	heaped   bool          // the cache was full once: the heap holds every candidate but the recent
+	recent   []int32       // the slots fully explored most recently, a ring: no candidates yet
+	recentAt int           // the oldest's place in recent
+	nrecent  int           // how many recent holds
+	last     int32         // the slot the last Insert found or filled
+	seq      uint64        // insertion counter (age)
+	exact    *Exact        // every state ever stored (CacheCheck), nil without
+	distinct hll.Counter   // every state ever stored, estimated in 16 KiB
+	seenLast bool          // the last new state was stored before (exact only)
 	err      error
 
 	// Evictions counts states evicted; Restored the states stored again
@@ -100,11 +120,19 @@ type cacheSlot struct {
 	cost   uint64 // saturating: on a DAG it can exceed any count of states
 	seq    uint64 // when it was stored
 	hits   uint32
+	hit    bool // revisited since it was stored or last spared (PolicyAge)
 	depth  int32
-	heapAt int32  // position in heap, -1 while on the stack
+	heapAt int32  // position in heap; onStack, or explored before the heap is built
 	n      int32  // vector length
 	tag    uint32 // the top bits of the vector's hash, as in the table
 }
+
+// A slot's heapAt when it is not in the heap.
+const (
+	onStack  = -1 // on the search stack (or free)
+	explored = -2 // fully explored, a candidate, before the heap is built
+	isRecent = -3 // fully explored, in recent
+)
 
 // heapEntry is a fully explored slot with the policy's key: key1, then
 // key2.
@@ -113,8 +141,8 @@ type heapEntry struct {
 	slot       int32
 }
 
-// An arena chunk holds the vectors of 2^chunkLog2 slots (fewer in a
-// smaller cache).
+// An arena chunk holds the vectors of 2^chunkLog2 slots, a chunk of slots
+// as many (fewer in a smaller cache).
 const (
 	chunkLog2 = 16
 	chunkMask = 1<<chunkLog2 - 1
@@ -135,12 +163,8 @@ func NewCache(capacity int, policy Policy, seed uint64, exact bool) (*Cache, err
 	if policy < PolicyCost || policy > PolicyDepth {
 		return nil, fmt.Errorf("unknown policy %d", int(policy))
 	}
-	c := &Cache{policy: policy, capacity: capacity, seed: seed,
-		rng: rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909)), last: -1,
-		// room for the first million states at once (pages not yet
-		// written cost no memory), so the slots are not copied again
-		// and again as they grow
-		slots: make([]cacheSlot, 0, min(capacity, 1<<20))}
+	c := &Cache{policy: policy, capacity: capacity, seed: seed, last: -1,
+		recent: make([]int32, max(1, capacity/RecentShare))}
 	bits := uint(1)
 	for 1<<bits < 2*min(capacity, 1<<15) {
 		bits++
@@ -170,7 +194,7 @@ func (c *Cache) Distinct() int { return c.exact.Len() }
 func (c *Cache) DistinctEstimate() float64 { return c.distinct.Count() }
 
 // Len implements Store: the states held now.
-func (c *Cache) Len() int { return len(c.slots) - len(c.free) }
+func (c *Cache) Len() int { return int(c.nslots) - len(c.free) }
 
 // Bytes implements Store: the arena's places for the states, and the
 // table, slots and heap, as far as they have been used (a page of the
@@ -178,17 +202,20 @@ func (c *Cache) Len() int { return len(c.slots) - len(c.free) }
 func (c *Cache) Bytes() (states, table int64) {
 	slot := int64(unsafe.Sizeof(cacheSlot{}))
 	entry := int64(unsafe.Sizeof(heapEntry{}))
-	return int64(len(c.slots) * c.width), int64(len(c.table))*8 + int64(len(c.slots))*slot + int64(cap(c.heap))*entry
+	return int64(c.nslots) * int64(c.width), int64(len(c.table))*8 + int64(c.nslots)*slot + int64(cap(c.heap))*entry + int64(len(c.recent))*4
 }
 
 // Err is why the cache could not take a new state: every state in it is
 // on the search stack.
 func (c *Cache) Err() error { return c.err }
 
+// slot is slot s.
+func (c *Cache) slot(s int32) *cacheSlot { return &c.slots[s>>chunkLog2][s&chunkMask] }
+
 // vec is the vector in slot s.
 func (c *Cache) vec(s int32) []byte {
 	at := int(s&chunkMask) * c.width
-	return c.arena[s>>chunkLog2][at : at+int(c.slots[s].n)]
+	return c.arena[s>>chunkLog2][at : at+int(c.slot(s).n)]
 }
 
 // Insert implements Store. A new state is on the search stack until Done.
@@ -204,7 +231,10 @@ func (c *Cache) Insert(v []byte) bool {
 		}
 	}
 	if c.Len() == c.capacity {
-		if len(c.heap) == 0 {
+		if !c.heaped {
+			c.buildHeap()
+		}
+		if len(c.heap) == 0 && c.nrecent == 0 {
 			c.err = fmt.Errorf("state cache of %d states too small: every state in it is on the search stack", c.capacity)
 			c.last = -1
 			return true
@@ -222,14 +252,15 @@ func (c *Cache) Insert(v []byte) bool {
 		s = c.free[n-1]
 		c.free = c.free[:n-1]
 	} else {
-		c.slots = append(c.slots, cacheSlot{})
-		s = int32(len(c.slots) - 1)
+		s = c.nslots
+		c.nslots++
 		if s&chunkMask == 0 {
+			c.slots = append(c.slots, make([]cacheSlot, c.chunkPlaces()))
 			c.arena = append(c.arena, make([]byte, c.chunkPlaces()*c.width))
 		}
 	}
 	c.seq++
-	c.slots[s] = cacheSlot{cost: 1, seq: c.seq, heapAt: -1, n: int32(len(v)), tag: tag}
+	*c.slot(s) = cacheSlot{cost: 1, seq: c.seq, heapAt: -1, n: int32(len(v)), tag: tag}
 	copy(c.arena[s>>chunkLog2][int(s&chunkMask)*c.width:], v)
 	c.table[i] = uint64(tag)<<32 | uint64(s+1)
 	c.last = s
@@ -278,7 +309,7 @@ func (c *Cache) widen(n int) {
 	for k := range arena {
 		arena[k] = make([]byte, c.chunkPlaces()*w)
 	}
-	for s := range int32(len(c.slots)) {
+	for s := range c.nslots {
 		copy(arena[s>>chunkLog2][int(s&chunkMask)*w:], c.vec(s))
 	}
 	c.arena, c.width = arena, w
@@ -301,16 +332,37 @@ func (c *Cache) Last() int32 { return c.last }
 func (c *Cache) SeenBefore() bool { return c.seenLast }
 
 // Entered records the search level of the state just stored in slot.
-func (c *Cache) Entered(slot int32, depth int) { c.slots[slot].depth = int32(depth) }
+func (c *Cache) Entered(slot int32, depth int) { c.slot(slot).depth = int32(depth) }
+
+// OnStack reports whether the state in slot is on the search stack: it
+// was stored and is not yet fully explored (Done). The search asks it for
+// partial-order reduction, so that it keeps no set of its own beside the
+// cache.
+func (c *Cache) OnStack(slot int32) bool { return c.slot(slot).heapAt == onStack }
 
 // Hit records that a state explored from parent (the nearest stored state
-// below on the stack; -1 for none) reached the stored state slot.
-func (c *Cache) Hit(parent, slot int32) {
-	sl := &c.slots[slot]
+// below on the stack; -1 for none) reached the stored state slot, at
+// search level depth.
+func (c *Cache) Hit(parent, slot int32, depth int) {
+	sl := c.slot(slot)
 	sl.hits++
+	sl.hit = true
 	if c.policy == PolicyHits && sl.heapAt >= 0 {
 		c.heap[sl.heapAt].key1 = uint64(sl.hits)
 		c.down(int(sl.heapAt)) // a key only grows
+	}
+	if c.policy == PolicyDepth && int32(depth) < sl.depth {
+		// Depth ranks a state by the shallowest level it was reached
+		// at. A state explored again is stored again deep in the stack,
+		// where the search happens to be: ranked by that level it was
+		// evicted first, reached again from the next branch, and so on
+		// (peterson_n with half its states: over 20 times the uncached
+		// time, 8.4 times this way; docs/caching.md).
+		sl.depth = int32(depth)
+		if sl.heapAt >= 0 {
+			c.heap[sl.heapAt].key1 = math.MaxUint32 - uint64(depth)
+			c.down(int(sl.heapAt)) // a key only grows
+		}
 	}
 	if parent >= 0 {
 		c.addCost(parent, sl.cost)
@@ -318,18 +370,69 @@ func (c *Cache) Hit(parent, slot int32) {
 }
 
 // Done records that the state in slot is fully explored: its cost goes to
-// parent (as Hit), and it becomes a candidate for eviction.
+// parent (as Hit), and it becomes a candidate for eviction once it is no
+// longer among the recent (RecentShare).
 func (c *Cache) Done(slot, parent int32) {
-	sl := &c.slots[slot]
+	sl := c.slot(slot)
 	if parent >= 0 {
 		c.addCost(parent, sl.cost)
 	}
-	e := heapEntry{key2: sl.seq, slot: slot}
+	if c.nrecent == len(c.recent) {
+		c.candidate(c.popRecent())
+	}
+	c.recent[(c.recentAt+c.nrecent)%len(c.recent)] = slot
+	c.nrecent++
+	sl.heapAt = isRecent
+}
+
+// popRecent takes the oldest slot out of recent.
+func (c *Cache) popRecent() int32 {
+	s := c.recent[c.recentAt]
+	c.recentAt = (c.recentAt + 1) % len(c.recent)
+	c.nrecent--
+	return s
+}
+
+// candidate makes the fully explored state in slot a candidate for
+// eviction.
+func (c *Cache) candidate(slot int32) {
+	sl := c.slot(slot)
+	if !c.heaped {
+		sl.heapAt = explored
+		return
+	}
+	sl.heapAt = int32(len(c.heap))
+	c.heap = append(c.heap, c.entry(slot))
+	c.up(len(c.heap) - 1)
+}
+
+// buildHeap puts every fully explored state in the heap: the cache is
+// full for the first time.
+func (c *Cache) buildHeap() {
+	c.heap = make([]heapEntry, 0, c.capacity)
+	for s := range c.nslots {
+		if sl := c.slot(s); sl.heapAt == explored {
+			sl.heapAt = int32(len(c.heap))
+			c.heap = append(c.heap, c.entry(s))
+		}
+	}
+	for i := len(c.heap)/2 - 1; i >= 0; i-- {
+		c.down(i)
+	}
+	c.heaped = true
+}
+
+// entry is the heap entry of the fully explored slot s: the policy's key.
+// The keys are distinct (the second is the time of storing, or random),
+// so the state evicted does not depend on when the heap was built.
+func (c *Cache) entry(s int32) heapEntry {
+	sl := c.slot(s)
+	e := heapEntry{key2: sl.seq, slot: s}
 	switch c.policy {
 	case PolicyCost:
-		e.key1, e.key2 = sl.cost, c.rng.Uint64() // ties broken at random (004)
+		e.key1, e.key2 = sl.cost, c.random(sl.seq) // ties broken at random (004)
 	case PolicyRandom:
-		e.key1 = c.rng.Uint64()
+		e.key1 = c.random(sl.seq)
 	case PolicyAge:
 		e.key1 = sl.seq
 	case PolicyHits:
@@ -339,24 +442,42 @@ func (c *Cache) Done(slot, parent int32) {
 	case PolicyDepth:
 		e.key1 = math.MaxUint32 - uint64(sl.depth)
 	}
-	sl.heapAt = int32(len(c.heap))
-	c.heap = append(c.heap, e)
-	c.up(len(c.heap) - 1)
+	return e
+}
+
+// random is the random number of the state stored at time seq: a
+// function of the seed and seq (SplitMix64's finalizer), so that it need
+// not be kept until the state is a candidate.
+func (c *Cache) random(seq uint64) uint64 {
+	z := seq*0x9e3779b97f4a7c15 + c.seed
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 func (c *Cache) addCost(slot int32, cost uint64) {
-	sl := &c.slots[slot]
+	sl := c.slot(slot)
 	if sl.cost += cost; sl.cost < cost {
 		sl.cost = math.MaxUint64
 	}
 }
 
-// evict removes the first state of the heap from the cache.
+// evict removes the first state of the heap from the cache; when the
+// heap is empty (the stack holds the rest), the oldest of the recent.
 func (c *Cache) evict() {
-	s := c.heap[0].slot
-	c.removeHeap(0)
+	var s int32
+	if len(c.heap) > 0 {
+		if c.policy == PolicyAge {
+			c.spare()
+		}
+		s = c.heap[0].slot
+		c.removeHeap(0)
+	} else {
+		s = c.popRecent()
+	}
 	c.Evictions++
-	sl := &c.slots[s]
+	sl := c.slot(s)
+	sl.heapAt = onStack // (free)
 	// backward-shift deletion keeps every probe sequence unbroken
 	i := uint64(sl.tag) << 32 >> c.shift
 	for int32(c.table[i]) != s+1 {
@@ -375,6 +496,28 @@ func (c *Cache) evict() {
 	c.free = append(c.free, s)
 }
 
+// spare gives the states revisited since they were stored, first in the
+// heap, a second chance: each goes to the back, as if stored now (age's
+// key), and is evicted only if it is first again without a revisit. Age
+// alone evicts the states near the start of the search, which every cycle
+// of the model leads back to: it took more than 20 times the uncached
+// time at half the states on peterson_n, swp and leader_n, 3.0, 0.75 and
+// 1.8 times with the second chance (docs/caching.md).
+func (c *Cache) spare() {
+	for range len(c.heap) {
+		s := c.heap[0].slot
+		sl := c.slot(s)
+		if !sl.hit {
+			return
+		}
+		sl.hit = false
+		c.seq++
+		sl.seq = c.seq
+		c.heap[0] = c.entry(s)
+		c.down(0)
+	}
+}
+
 func less(x, y *heapEntry) bool {
 	return x.key1 < y.key1 || x.key1 == y.key1 && x.key2 < y.key2
 }
@@ -382,7 +525,7 @@ func less(x, y *heapEntry) bool {
 // set puts e at heap position i.
 func (c *Cache) set(i int, e heapEntry) {
 	c.heap[i] = e
-	c.slots[e.slot].heapAt = int32(i)
+	c.slot(e.slot).heapAt = int32(i)
 }
 
 func (c *Cache) up(i int) {
@@ -420,7 +563,7 @@ func (c *Cache) down(i int) {
 
 func (c *Cache) removeHeap(i int) {
 	last := len(c.heap) - 1
-	c.slots[c.heap[i].slot].heapAt = -1
+	c.slot(c.heap[i].slot).heapAt = onStack
 	if i != last {
 		c.set(i, c.heap[last])
 	}
@@ -428,6 +571,6 @@ func (c *Cache) removeHeap(i int) {
 	if i < len(c.heap) {
 		moved := c.heap[i].slot
 		c.up(i)
-		c.down(int(c.slots[moved].heapAt))
+		c.down(int(c.slot(moved).heapAt))
 	}
 }

@@ -31,7 +31,7 @@ func TestCacheStore(t *testing.T) {
 				t.Fatalf("%v: insert %d of %q: new = %v, but the cache held it: %v", p, i, v, isNew, had)
 			}
 			if !isNew {
-				c.Hit(-1, c.Last())
+				c.Hit(-1, c.Last(), rng.IntN(30))
 				continue
 			}
 			if c.Last() < 0 {
@@ -73,8 +73,8 @@ func TestCacheStore(t *testing.T) {
 
 // holds reports whether v is in the cache, without changing anything.
 func (c *Cache) holds(v []byte) bool {
-	for i := range c.slots {
-		if c.slots[i].n > 0 && string(c.vec(int32(i))) == string(v) {
+	for i := range c.nslots {
+		if c.slot(i).n > 0 && string(c.vec(i)) == string(v) {
 			return true
 		}
 	}

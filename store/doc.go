@@ -17,7 +17,8 @@
 //     missed, never confused with a state not seen.
 //   - cache: Cache (cache.go), a bounded set for state-space caching (004
 //     ch. 4) with six replacement policies; the search tells it which
-//     states are on its stack, which it never evicts.
+//     states are on its stack, which it never evicts (nor, while there
+//     are others, the states fully explored most recently).
 //
 // Exact, HashCompact and Collapse are Payloads: they keep a few bytes of
 // the search's own with each state (the product search's cycle tags),

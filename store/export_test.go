@@ -4,8 +4,8 @@ package store
 // cache holds, by the state's vector (for TestCacheCosts).
 func CacheCosts(c *Cache) map[string]uint64 {
 	costs := map[string]uint64{}
-	for s, sl := range c.slots {
-		costs[string(c.vec(int32(s)))] = sl.cost
+	for s := range c.nslots {
+		costs[string(c.vec(s))] = c.slot(s).cost
 	}
 	return costs
 }

@@ -223,8 +223,9 @@ func definitionCosts(t *testing.T, m *vm.Model) map[string]uint64 {
 	return cost
 }
 
-// TestStoresMatchExact runs the search with collapse compression and with
-// hash compaction on gmc's example models, SPIN's rules' cases and the
+// TestStoresMatchExact runs the search with collapse compression, with
+// hash compaction and with a state cache just large enough never to evict
+// (which must then explore as the exact store does) on gmc's example models, SPIN's rules' cases and the
 // models of the semantics tests, with statement merging and without, and
 // with partial-order reduction: every count must be the exact store's
 // (which the conformance test compares with pan). Hash compaction could
@@ -259,7 +260,11 @@ func TestStoresMatchExact(t *testing.T) {
 				return [7]int64{r.Stored, r.Matched, r.Transitions, r.AtomicSteps, int64(r.DepthReached), r.Stats.NumErrors, int64(r.MaxVector)}
 			}
 			hc := NewHashCompact()
-			for name, st := range map[string]Store{"collapse": NewCollapse(m.Splitter()), "hc": hc} {
+			cache, err := NewCache(max(2, int(exact.Stored)), PolicyStratified, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, st := range map[string]Store{"collapse": NewCollapse(m.Splitter()), "hc": hc, "cache": cache} {
 				o := opts
 				o.Store = st
 				res, err := checker.NewDFS(m, o).Run()
@@ -273,13 +278,17 @@ func TestStoresMatchExact(t *testing.T) {
 				if st.Len() != int(exact.Stored) {
 					t.Errorf("%s %+v, --store %s: holds %d states, %d stored", filepath.Base(file), md, name, st.Len(), exact.Stored)
 				}
+				if cache.Evictions != 0 {
+					t.Errorf("%s %+v: the cache of %d states evicted %d", filepath.Base(file), md, exact.Stored, cache.Evictions)
+				}
 			}
 		}
 	}
 }
 
 // BenchmarkStores is BenchmarkSearch of package checker (an exhaustive
-// search of peterson_n) with each store that keeps every state; ns/op per
+// search of peterson_n) with each store that keeps every state (the cache
+// large enough never to evict); ns/op per
 // search, B/state the store's bytes per state:
 //
 //	go test ./store -run XXX -bench Stores -count 5
@@ -288,7 +297,7 @@ func BenchmarkStores(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, name := range []string{"exact", "hc", "collapse"} {
+	for _, name := range []string{"exact", "hc", "collapse", "cache"} {
 		b.Run(name, func(b *testing.B) {
 			var res *checker.Result
 			for b.Loop() {
@@ -298,6 +307,8 @@ func BenchmarkStores(b *testing.B) {
 					st = NewHashCompact()
 				case "collapse":
 					st = NewCollapse(m.Splitter())
+				case "cache": // room for every state: no eviction
+					st, _ = NewCache(1<<20, PolicyStratified, 1, false)
 				}
 				res, err = checker.NewDFS(m, checker.Options{Budget: search.Budget{MaxDepth: 1 << 20}, Store: st}).Run()
 				if err != nil || !res.Complete() {

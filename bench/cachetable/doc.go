@@ -16,6 +16,7 @@
 //
 //	go run ./bench/cachetable
 //	go run ./bench/cachetable -max 1000000 -models "examples/models/leader_n.pml:N=6"
+//	go run ./bench/cachetable -models examples/models/atomic.pml -policies age,depth -sizes 50
 //
 // Models with fewer than 2000 states (after reduction), more than -max
 // (unreduced), or errors are left out. Times are the process's processor

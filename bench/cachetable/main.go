@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -20,7 +21,13 @@ func main() {
 	models := flag.String("models", "", "these models instead of the corpus, space-separated, each FILE or FILE:NAME=VALUE,... (#defines)")
 	maxStates := flag.Int64("max", 100000, "leave out models with more states")
 	noReduce := flag.Bool("no-reduce", false, "no partial-order reduction (by default the searches reduce, as gmc run does)")
+	only := flag.String("policies", "", "only these policies, comma-separated (to rerun a row's cells)")
+	sizeList := flag.String("sizes", "", "only these cache sizes, percent, comma-separated")
 	flag.Parse()
+	if err := choose(*only, *sizeList); err != nil {
+		fmt.Fprintln(os.Stderr, "cachetable:", err)
+		os.Exit(2)
+	}
 	if err := run(strings.Fields(*models), *maxStates, !*noReduce); err != nil {
 		fmt.Fprintln(os.Stderr, "cachetable:", err)
 		os.Exit(1)
@@ -32,6 +39,31 @@ var (
 	policies = []store.Policy{store.PolicyCost, store.PolicyRandom, store.PolicyAge, store.PolicyHits, store.PolicyStratified, store.PolicyDepth}
 	sizes    = []int64{15, 25, 50, 75, 95}
 )
+
+// choose keeps the policies and sizes the flags name.
+func choose(only, sizeList string) error {
+	if only != "" {
+		policies = nil
+		for _, name := range strings.Split(only, ",") {
+			p, err := store.ParsePolicy(name)
+			if err != nil {
+				return err
+			}
+			policies = append(policies, p)
+		}
+	}
+	if sizeList != "" {
+		sizes = nil
+		for _, f := range strings.Split(sizeList, ",") {
+			pct, err := strconv.ParseInt(f, 10, 64)
+			if err != nil || pct <= 0 || pct > 100 {
+				return fmt.Errorf("-sizes: %q is not a percentage", f)
+			}
+			sizes = append(sizes, pct)
+		}
+	}
+	return nil
+}
 
 // timeout is how much slower than the uncached search a cached one may
 // be before it is stopped (TO): the bound issue 22 sets at half the
