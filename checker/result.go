@@ -201,6 +201,12 @@ type Error struct {
 	Bound int
 }
 
+// ErrorLine is an error of Result.Later: what its line says.
+type ErrorLine struct {
+	N     int64
+	Error *Error
+}
+
 // FileSteps are the steps a trail file of e records: Trail, and for an
 // error raised by a guard (Guard) the step that raised it, as pan writes
 // it. (Trail may be nil for an error of the initial state: the search's
@@ -298,7 +304,14 @@ type Result struct {
 	// the -c bound, or only the first when the search does not stop at
 	// errors (Stats.NumErrors counts them all).
 	Errors []*Error
-	Memory Memory
+	// Later are the errors past the first of a search that does not stop
+	// at errors (-c0) whose message differs from the error's before: pan
+	// prints a line for each (docs/references.md#spin-error-lines); N is
+	// the count of errors at it. No trail is kept.
+	Later []ErrorLine
+	// lastMsg is the message of the last error found.
+	lastMsg string
+	Memory  Memory
 	// Reached holds, per proctype and claim (by ID), the elements the
 	// search reached, for vm.ProcType.Unreached.
 	Reached [][]bool

@@ -873,7 +873,8 @@ func (d *DFS) report(e *Error) {
 // record counts an error and keeps it with its trail, and reports whether
 // the search must stop at the bound opts.MaxErrors. It keeps all of them
 // up to the bound, every one with opts.EveryError, only the first when
-// there is no bound; an iterative search keeps every error and the trail
+// there is no bound (and the line of each later one whose message
+// differs from the one before: Result.Later); an iterative search keeps every error and the trail
 // of the last only, the shortest it found.
 func (r *Result) record(e *Error, opts *Options, trail func() []trail.Step) bool {
 	r.Stats.NumErrors++
@@ -886,7 +887,10 @@ func (r *Result) record(e *Error, opts *Options, trail func() []trail.Step) bool
 	case opts.MaxErrors > 0 || opts.EveryError || len(r.Errors) == 0:
 		e.Trail = trail()
 		r.Errors = append(r.Errors, e)
+	case e.Msg != r.lastMsg:
+		r.Later = append(r.Later, ErrorLine{N: r.Stats.NumErrors, Error: e})
 	}
+	r.lastMsg = e.Msg
 	return opts.MaxErrors > 0 && r.Stats.NumErrors >= int64(opts.MaxErrors) && e.Kind != RuntimeFailure
 }
 

@@ -12,7 +12,7 @@ import (
 )
 
 // TestErrorLinesMatchPan runs pan and gmc run with the flags that meet
-// several errors (-i with pan built with -DREACH, -e, -c N) on
+// several errors (-i with pan built with -DREACH, -e, -c N, -c0) on
 // models whose errors repeat their message, and wants pan's error lines:
 // one where the message changes, numbered by the count of errors
 // (docs/references.md#spin-error-lines), each message as pan's but for
@@ -30,7 +30,7 @@ func TestErrorLinesMatchPan(t *testing.T) {
 	}{
 		{"repeats.pml", true, [][]string{{"-c1", "-i"}}},
 		// (pan takes -c and -e in order: the last one sets the bound)
-		{"repeats.pml", false, [][]string{{"-c0", "-e"}, {"-c3"}, {"-e", "-c5"}, {"-c5", "-e"}}},
+		{"repeats.pml", false, [][]string{{"-c0", "-e"}, {"-c3"}, {"-e", "-c5"}, {"-c5", "-e"}, {"-c0"}}},
 		{"flags.pml", true, [][]string{{"-c1", "-i"}}},
 	} {
 		if testing.Short() && (c.model != "repeats.pml" || !c.reach) {

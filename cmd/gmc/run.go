@@ -1026,6 +1026,9 @@ func writeErrors(w io.Writer, res *checker.Result, trails []string, iterative bo
 			fmt.Fprintf(w, "gmc: reducing search depth to %d\n", e.Bound)
 		}
 	}
+	for _, l := range res.Later {
+		paintError.Fprintln(w, errorLine(int(l.N), l.Error))
+	}
 }
 
 // writeJSONDocument prints v as the one indented JSON object a --json
