@@ -67,6 +67,15 @@ func Check(spec *Spec, diags *Diagnostics) {
 	for _, r := range c.remotes {
 		c.remote(r)
 	}
+	// After every declaration: no channel of the model may take a send
+	// through a channel whose declaration is not known here (a
+	// parameter, a channel received), pan's qsend has no room for it.
+	// (With no channel declared, spin takes one field.)
+	for _, s := range c.openSends {
+		if n := max(c.maxFields, 1); len(s.Args) > n {
+			c.errorf(s.P, "too many pars in send: %d message fields sent, and no channel of the model takes more than %d", len(s.Args), n)
+		}
+	}
 }
 
 // errTooMany stops the checker once the diagnostic list is full.
@@ -80,6 +89,11 @@ type checker struct {
 	procs    map[string]*Proctype
 	inlines  map[string]*Inline
 	remotes  []*RemoteRef
+	// maxFields is the most fields a channel declaration of the model
+	// has; openSends are the sends on a channel whose declaration is not
+	// known where they are (checked against maxFields at the end).
+	maxFields int
+	openSends []*Send
 
 	proc    *Proctype
 	scopes  []map[string]*Var
@@ -242,6 +256,7 @@ func (c *checker) varDecl(v *Var, global bool) {
 		}
 	}
 	if ci := v.ChanInit; ci != nil {
+		c.maxFields = max(c.maxFields, len(ci.Fields))
 		if v.Type.Kind != TChan {
 			c.errorf(ci.P, "'%s' is not a chan and cannot have a channel initialiser", v.Name)
 		}
@@ -678,7 +693,7 @@ func (c *checker) lvalue(r *VarRef, what string) class {
 }
 
 func (c *checker) send(s *Send) {
-	fields := c.channel(s.Chan, "send")
+	fields, isChan := c.channel(s.Chan, "send")
 	for _, a := range s.Args {
 		if r, ok := a.(*Run); ok {
 			c.errorf(r.P, "use of run operator in a send")
@@ -686,6 +701,9 @@ func (c *checker) send(s *Send) {
 	}
 	if fields != nil && len(s.Args) != len(fields) {
 		c.errorf(s.P, "%d message fields sent, channel takes %d", len(s.Args), len(fields))
+	}
+	if isChan && fields == nil {
+		c.openSends = append(c.openSends, s)
 	}
 	for i, a := range s.Args {
 		cl := c.expr(a)
@@ -709,7 +727,7 @@ func (c *checker) fieldMatch(a Expr, cl class, f *Type) {
 // recv checks a receive or a poll. Arguments are variables (written, except
 // in a poll), constants, or eval(expr).
 func (c *checker) recv(ch Expr, args []Expr, writes bool, pos Pos) {
-	fields := c.channel(ch, "receive")
+	fields, _ := c.channel(ch, "receive")
 	// Fewer arguments than fields is allowed (SPIN ignores the rest).
 	if fields != nil && len(args) > len(fields) {
 		c.errorf(pos, "%d message fields received, channel has %d", len(args), len(fields))
@@ -741,23 +759,23 @@ func (c *checker) recv(ch Expr, args []Expr, writes bool, pos Pos) {
 	}
 }
 
-// channel checks that e is a channel and returns its message fields when its
-// declaration says them.
-func (c *checker) channel(e Expr, what string) []*Type {
+// channel checks that e is a channel (isChan) and returns its message
+// fields when its declaration says them.
+func (c *checker) channel(e Expr, what string) (fields []*Type, isChan bool) {
 	cl := c.expr(e)
 	if cl == cBad {
-		return nil
+		return nil, false
 	}
 	if cl != cChan {
 		c.errorf(e.Pos(), "%s on %s, which is not a channel", what, describe(e))
-		return nil
+		return nil, false
 	}
 	if r, ok := e.(*VarRef); ok && r.Kind == RefVar {
 		if v := lastField(r).Var; v != nil && v.ChanInit != nil {
-			return v.ChanInit.Fields
+			return v.ChanInit.Fields, true
 		}
 	}
-	return nil
+	return nil, true
 }
 
 func (c *checker) run(r *Run) class {

@@ -89,6 +89,7 @@ type Machine struct {
 	pbase   int // absolute offset of the running process's locals
 	recvCh  int
 	recvMsg int
+	recvN   int // the message leaves the receive names (pan: its fields)
 	t       *Trans
 	fatal   bool
 	sub     *Machine // evaluates enabled(): made once, when first needed
@@ -197,6 +198,12 @@ func (vm *Machine) locate(pc int) {
 	if s := vm.t.Code.StmtAt(pc); s != nil {
 		e.Stmt, e.Pos = s, s.Pos()
 	}
+}
+
+// countError records a counted error that does not stop the search
+// (pan's uerror), at the running transition.
+func (vm *Machine) countError(msg string) {
+	vm.Errors = append(vm.Errors, &RuntimeError{Msg: msg, Trans: vm.t, Pid: vm.pid, Pos: vm.t.Pos})
 }
 
 func (vm *Machine) fail(format string, args ...any) {
@@ -529,7 +536,8 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 			var msg int
 			var ok bool
-			if p := code.Patterns[in.A]; p.Stdin && ch == 0 && vm.Input != nil {
+			p := code.Patterns[in.A]
+			if p.Stdin && ch == 0 && vm.Input != nil {
 				msg, ok = -1, vm.Pending == 0 // always executable, as in SPIN
 			} else if ch == 0 && !guard && in.Op == OpRecvMatch {
 				msg, ok = 0, true // the guard read (and counted) it: pan reads it once
@@ -547,7 +555,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			if !ok {
 				return pc, false
 			}
-			vm.recvCh, vm.recvMsg = int(ch), msg
+			vm.recvCh, vm.recvMsg, vm.recvN = int(ch), msg, len(p.Match)
 		case OpRecvField:
 			if vm.recvMsg < 0 {
 				vm.push(vm.Input.read(!vm.peekInput))
@@ -559,6 +567,19 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 			off, ct := vm.channel(int64(vm.recvCh))
 			if ct == nil {
+				return pc, false
+			}
+			if int(in.A) >= len(ct.Leaves) {
+				// a channel passed as a parameter, of fewer fields than
+				// the receive names: pan's qrecv reads 0 from a channel
+				// of one field (and counts the error below), and stops
+				// the search on one of more
+				if len(ct.Leaves) == 1 {
+					vm.push(0)
+					break
+				}
+				vm.fail("too many fields in recv")
+				vm.locate(pc - 1)
 				return pc, false
 			}
 			l := ct.Leaves[in.A]
@@ -579,6 +600,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 					vm.Chan(false, vm.recvCh, vm.recvMsg)
 				}
 				vm.removeMsg(vm.recvCh, vm.recvMsg)
+				if _, ct := vm.channel(int64(vm.recvCh)); ct != nil && vm.recvN != len(ct.Leaves) {
+					vm.countError("missing pars in receive") // (pan's qrecv, having received)
+				}
 			}
 
 		case OpAssert:
@@ -837,6 +861,14 @@ func (vm *Machine) send(n int, sorted bool) {
 		}
 	}
 	base := slotOff(off, ct, at)
+	switch {
+	case n > len(ct.Leaves):
+		// a channel passed as a parameter, of another arity than the
+		// send's: pan's qsend counts it and sends what fits
+		vm.countError("too many parameters in send stmnt")
+	case n < len(ct.Leaves):
+		vm.countError("too few parameters in send stmnt")
+	}
 	for i, l := range ct.Leaves {
 		var v int64
 		if i < len(vals) {

@@ -48,7 +48,7 @@ func (vm *Machine) simUninit(send bool) {
 // uninit records the counted error of a reference to channel 0 in the
 // operation op (pan's words: len, qfull, q_zero, sending, receiving).
 func (vm *Machine) uninit(op string) {
-	vm.Errors = append(vm.Errors, &RuntimeError{Msg: "ref to uninitialized chan name (" + op + ")", Trans: vm.t, Pid: vm.pid, Pos: vm.t.Pos})
+	vm.countError("ref to uninitialized chan name (" + op + ")")
 }
 
 // phantomLen is the length pan reads for channel 0: its number of
