@@ -757,6 +757,27 @@ func (c *checker) recv(ch Expr, args []Expr, writes bool, pos Pos) {
 			c.fieldMatch(a, cl, fields[i])
 		}
 	}
+	if writes {
+		c.receivedOnce(args)
+	}
+}
+
+// receivedOnce refuses a scalar variable that a receive writes in two
+// fields (q?x,x), as spin does: its code could not undo the receive.
+// Elements of arrays and fields of structures are not compared.
+func (c *checker) receivedOnce(args []Expr) {
+	for i, a := range args {
+		r, ok := a.(*VarRef)
+		if !ok || r.Kind != RefVar || r.Var == nil || r.Name == "_" || r.Var.Type.Kind == TStruct || r.Var.Len > 1 {
+			continue
+		}
+		for _, b := range args[i+1:] {
+			if q, ok := b.(*VarRef); ok && q.Kind == RefVar && q.Var == r.Var {
+				c.errorf(q.P, "cannot use var ('%s') in multiple msg fields", r.Name)
+				return
+			}
+		}
+	}
 }
 
 // channel checks that e is a channel (isChan) and returns its message
