@@ -107,8 +107,9 @@ type product struct {
 	res     *Result
 	// sample is the sample of the states of the first phase (the
 	// stored ones, Result.Sample), with the bitstate filter's omissions.
-	sample *sample.Sample
-	key    []byte
+	sample  *sample.Sample
+	repeats *store.Bitstate // DFS.repeats
+	key     []byte
 
 	claim  bool // a claim runs (pan's VERI)
 	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
@@ -176,7 +177,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		return nil, err
 	}
 	p := &product{
-		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{Sample: d.sample}, sample: d.sample,
+		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{Sample: d.sample}, sample: d.sample, repeats: d.repeats,
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
 		found: -1, onStack: map[string]int32{},
@@ -331,7 +332,7 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 	t := p.store.Payload(ref)
 	if isNew {
 		if p.sample != nil {
-			p.sample.Visited(sample.Hash(key))
+			sampleArrival(p.sample, key, true, false)
 		}
 		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
 		p.ldepth = p.depth
@@ -406,12 +407,9 @@ func (p *product) lookupBits(s *vm.State) int {
 	ii := 1
 	isNew := p.bits.Insert(key)
 	if p.sample != nil && p.aT&1 == 0 {
-		// the first phase's states, as Stored counts them
-		if h := sample.Hash(key); isNew {
-			p.sample.Visited(h)
-		} else if p.sample.Keeps(h) {
-			p.sample.Reached(h)
-		}
+		// the first phase's states, as Stored counts them (the key holds
+		// _a_t: a repeat is of the first phase too)
+		sampleArrival(p.sample, key, isNew, !p.repeats.Repeated())
 	}
 	if isNew {
 		ii = 0

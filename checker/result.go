@@ -92,7 +92,7 @@ type Options struct {
 	Reach bool
 
 	// noSample leaves out the sample of states (Result.Sample): for the
-	// benchmark that measures what the sample costs.
+	// benchmark that measures what the sample costs (BenchmarkSampleCost).
 	noSample bool
 }
 

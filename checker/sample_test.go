@@ -1,13 +1,16 @@
 package checker
 
 import (
+	"maps"
 	"math"
 	"testing"
 
 	"gmc/internal/modeltest"
+	"gmc/lang"
 	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
+	"gmc/vm"
 )
 
 // TestSample checks the sample of states a search keeps against the
@@ -69,4 +72,53 @@ func TestSample(t *testing.T) {
 		t.Errorf("visited %v omitted %v sampled: bound %.4f below the coverage %.4f", n, d, bound, truth)
 	}
 	t.Logf("%d states, bitstate coverage %.4f, bound %.4f (level %d)", full.Stored, truth, bound, smp.Level())
+}
+
+// TestSampleRepeats: a search that skips the bitstate filter's repeats
+// (DFS.repeats, store.Bitstate.Repeated) keeps the same sample, visited
+// states and omissions alike, as one that checks every arrival, with a
+// filter small enough to omit states; the safety search and the product
+// search (non-progress cycles) alike.
+func TestSampleRepeats(t *testing.T) {
+	for _, np := range []bool{false, true} {
+		spec, diags := lang.Load("../examples/models/peterson_n.pml", nil)
+		if diags.ErrorCount() > 0 {
+			t.Fatal(diags)
+		}
+		m, err := vm.Compile(spec, vm.Options{NonProgress: np})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := func(skip bool) map[uint64]bool {
+			bits, err := store.NewBitstate(14, 1, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{Budget: search.Budget{MaxDepth: 1 << 20}, Store: bits}
+			if np {
+				opts.Cycles = NonProgressCycles
+			}
+			d := NewDFS(m, opts)
+			if d.repeats == nil {
+				t.Fatal("a search on a new bitstate store does not skip its repeats")
+			}
+			if !skip {
+				d.repeats = nil
+			}
+			res, err := d.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			entries := map[uint64]bool{} // hash → omitted
+			res.Sample.Each(func(h uint64, omitted bool) { entries[h] = omitted })
+			if res.Sample.Omitted() == 0 {
+				t.Fatalf("non-progress %v: %d states stored, no omission sampled: want a lossy run", np, res.Stored)
+			}
+			return entries
+		}
+		all, skipped := run(false), run(true)
+		if !maps.Equal(all, skipped) {
+			t.Errorf("non-progress %v: %d entries checking every arrival, %d skipping repeats, or they differ", np, len(all), len(skipped))
+		}
+	}
 }

@@ -93,9 +93,12 @@ type DFS struct {
 	lowered bool
 	// sample is the sample of the states stored (Result.Sample); with a
 	// store that may confuse states (lossy), every arrival is checked
-	// against it for omissions.
-	sample *sample.Sample
-	lossy  bool
+	// against it for omissions, but for those the bitstate store
+	// recognises as repeats (repeats: the store, when it is a bitstate
+	// filter that only this search fills; sampleArrival).
+	sample  *sample.Sample
+	lossy   bool
+	repeats *store.Bitstate
 	// par, when set, makes this search a worker of a parallel search
 	// (parallel.go): it explores the states its frontier hands it, one
 	// at a time, and hands the new states it reaches back.
@@ -106,6 +109,32 @@ type DFS struct {
 // the search then tells the sample of every state the store calls
 // visited, and the sample detects the omissions among them.
 type lossy interface{ MayConfuse() bool }
+
+// sampleArrival tells smp of an arrival at the state of key, which the
+// store took as new (isNew) or as one it holds; check: it may have
+// confused a new state with one it holds, and this arrival is not a
+// repeat it recognised (store.Bitstate.Repeated: the sample was told of
+// that state at its earlier arrival, and θ only falls since, so telling
+// it again would change nothing). It inlines: an arrival that needs no
+// hash (at a state the exact store holds, at a repeat) costs a test; and
+// the rejection test comes before any call into the sample (past the
+// cap most hashes stop there).
+func sampleArrival(smp *sample.Sample, key []byte, isNew, check bool) {
+	if isNew || check {
+		sampleState(smp, key, isNew)
+	}
+}
+
+// sampleState is sampleArrival's work for an arrival it checks.
+func sampleState(smp *sample.Sample, key []byte, isNew bool) {
+	switch h := sample.Hash(key); {
+	case !smp.Keeps(h):
+	case isNew:
+		smp.Visited(h)
+	default:
+		smp.Reached(h)
+	}
+}
 
 const maxBeyond = 1 << 20
 
@@ -128,6 +157,11 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	if !opts.noSample {
 		if l, ok := st.(lossy); ok && l.MayConfuse() {
 			d.lossy = true
+		}
+		if b, ok := st.(*store.Bitstate); ok && st.Len() == 0 && opts.Follower == nil {
+			// every state it holds was inserted by this search, which
+			// told the sample: its repeats need no check
+			d.repeats = b
 		}
 		if _, exact := st.(*store.Exact); exact {
 			// each state is new once: the sample's cheap list
@@ -631,17 +665,9 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		res.Redundant++ // an arrival from a state explored again
 	}
 	isNew, ref := d.storeScripted(key)
-	if smp := d.sample; smp != nil {
-		// An observer: nothing the search counts depends on it. The
-		// hash is computed for new states only, unless the store may
-		// have confused a new state with an old one.
-		if isNew {
-			smp.Visited(sample.Hash(key))
-		} else if d.lossy {
-			if h := sample.Hash(key); smp.Keeps(h) {
-				smp.Reached(h)
-			}
-		}
+	if d.sample != nil {
+		// an observer: nothing the search counts depends on it
+		sampleArrival(d.sample, key, isNew, d.lossy && !d.repeats.Repeated())
 	}
 	again := false // (a state explored again: pan's -DREACH)
 	if d.reach {

@@ -32,4 +32,8 @@
 //     once never calls it new again, and a store that forgets states, a
 //     cache, only ever re-visits).
 //   - The sample is an observer: nothing a search counts depends on it.
+//   - Reporting a state again changes nothing (θ only falls): a search
+//     may leave out the arrivals at states it already reported (the
+//     bitstate filter's repeats, store.Bitstate.Repeated), and must
+//     report every other arrival its store calls visited.
 package sample

@@ -8,8 +8,22 @@ import (
 // DefaultCap is the number of entries a Sample holds at most: after θ
 // halves it holds about half as many, so a run's sample has 2^14 to 2^15
 // states, a relative sampling error of about 1% or less on what it counts,
-// in a table of 2^16 slots (512 KiB).
+// in a table of at most 2^16 slots (512 KiB).
 const DefaultCap = 1 << 15
+
+// minSlots is the size a set starts at: it grows eightfold while it
+// fills, up to 2·cap slots, so that the sample of a small search is a
+// table that stays in the processor's caches (a bitstate search looks up
+// most states it reaches while every state is sampled) and costs no large
+// allocation. Eightfold, not twofold: what the tables allocate in all is
+// 8/7 of the last one, not twice (an allocation brings the collector's
+// next cycle nearer, and on a search of a few milliseconds a cycle more
+// costs more than the lookups: measured, BenchmarkSampleCost in package
+// checker).
+const minSlots = 1 << 10
+
+// growth is the factor a set's table grows by (see minSlots).
+const growth = 8
 
 // Sample is a uniform sample of the states a search visited (and of those
 // its store omitted): the hashes below θ = 2^(64−Level) of all the
@@ -76,12 +90,9 @@ func (s *Sample) Visited(h uint64) {
 	}
 	if !s.set {
 		if len(s.list) == cap(s.list) {
-			// a small list first, then room for the whole sample: two
-			// allocations, not a doubling per power of two
-			n := min(1<<10, s.cap+1)
-			if len(s.list) > 0 {
-				n = s.cap + 1
-			}
+			// grown as a set grows (minSlots), up to room for the whole
+			// sample and the one entry past it that halves θ
+			n := min(max(minSlots, growth*len(s.list)), s.cap+1)
 			s.list = append(make([]uint64, 0, n), s.list...)
 		}
 		s.list = append(s.list, nonZero(h))
@@ -102,9 +113,7 @@ func (s *Sample) Visited(h uint64) {
 	}
 	s.table[i] = h
 	s.visited++
-	if s.visited+s.omits > s.cap {
-		s.thinSet()
-	}
+	s.added()
 }
 
 // Reached records that the search reached the state of hash h and its
@@ -126,8 +135,18 @@ func (s *Sample) Reached(h uint64) {
 	s.table[i] = h
 	s.omitted[i>>6] |= 1 << (i & 63)
 	s.omits++
-	if s.visited+s.omits > s.cap {
+	s.added()
+}
+
+// added keeps the set's bounds after an entry was added: at most cap
+// entries (θ halves past it), at most half the slots in use (the table
+// grows past it, up to 2·cap slots, where the first bound binds).
+func (s *Sample) added() {
+	switch n := s.visited + s.omits; {
+	case n > s.cap:
 		s.thinSet()
+	case 2*n > len(s.table):
+		s.grow()
 	}
 }
 
@@ -154,17 +173,42 @@ func (s *Sample) thinList() {
 	}
 }
 
-// toSet moves the list into a set of 2·cap slots (load at most 1/2).
+// toSet moves the list into a set (load at most 1/2: it grows as it
+// fills).
 func (s *Sample) toSet() {
 	s.set = true
-	n := 2 * s.cap
-	s.table = make([]uint64, n)
-	s.omitted = make([]uint64, (n+63)/64)
-	s.mask = uint64(n - 1)
+	n := min(minSlots, 2*s.cap)
+	for n < 2*len(s.list) {
+		n = min(growth*n, 2*s.cap)
+	}
+	s.alloc(n)
 	for _, h := range s.list {
 		s.Visited(h)
 	}
 	s.list = nil
+}
+
+// alloc gives the set an empty table of n slots (a power of two).
+func (s *Sample) alloc(n int) {
+	s.table = make([]uint64, n)
+	s.omitted = make([]uint64, (n+63)/64)
+	s.mask = uint64(n - 1)
+}
+
+// grow enlarges the set's table (growth, at most 2·cap slots), its
+// entries put again where a search for them starts.
+func (s *Sample) grow() {
+	table, omitted := s.table, s.omitted
+	s.alloc(min(growth*len(table), 2*s.cap))
+	for i, h := range table {
+		if h != 0 {
+			k, _ := s.find(h)
+			s.table[k] = h
+			if omitted[i>>6]&(1<<(uint(i)&63)) != 0 {
+				s.omitted[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
 }
 
 // thinSet halves θ until the set holds at most its cap, in place: the

@@ -204,50 +204,63 @@ func BenchmarkHash64(b *testing.B) {
 var sink uint64
 
 // TestSetAgainstMap runs a set through many halvings against a map of
-// what it must hold: the hashes below θ, visited or omitted.
+// what it must hold: the hashes below θ, visited or omitted; the larger
+// cap first grows its table (minSlots) before θ halves.
 func TestSetAgainstMap(t *testing.T) {
-	s := NewCap(1 << 7)
-	s.toSet()
-	want := map[uint64]bool{} // hash → omitted
-	r := rand.New(rand.NewPCG(11, 12))
-	for n := range 20000 {
-		h := r.Uint64() | 1
-		if n%3 == 0 {
-			s.Reached(h)
-			if _, ok := want[h]; !ok {
-				want[h] = true
+	for _, capacity := range []int{1 << 7, 1 << 12} {
+		s := NewCap(capacity)
+		s.toSet()
+		want := map[uint64]bool{} // hash → omitted
+		r := rand.New(rand.NewPCG(11, 12))
+		total := 160 * capacity
+		grew := false
+		for n := range total {
+			h := r.Uint64() | 1
+			if n%3 == 0 {
+				s.Reached(h)
+				if _, ok := want[h]; !ok {
+					want[h] = true
+				}
+			} else {
+				s.Visited(h)
+				want[h] = false
 			}
-		} else {
-			s.Visited(h)
-			want[h] = false
-		}
-		if n%1000 != 999 {
-			continue
-		}
-		got := map[uint64]bool{}
-		s.Each(func(h uint64, om bool) { got[h] = om })
-		visited, omitted := 0, 0
-		for h, om := range want {
-			if !s.Keeps(h) {
+			if n := s.Len() + s.Omitted(); 2*n > len(s.table) || len(s.table) > 2*capacity {
+				t.Fatalf("cap %d: %d entries in %d slots", capacity, n, len(s.table))
+			}
+			grew = grew || len(s.table) > minSlots
+			if n%1000 != 999 && n%(total/20) != 0 {
 				continue
 			}
-			if g, ok := got[h]; !ok || g != om {
-				t.Fatalf("after %d: %#x kept %v omitted %v, want omitted %v", n, h, ok, g, om)
+			got := map[uint64]bool{}
+			s.Each(func(h uint64, om bool) { got[h] = om })
+			visited, omitted := 0, 0
+			for h, om := range want {
+				if !s.Keeps(h) {
+					delete(want, h) // θ only falls: never kept again
+					continue
+				}
+				if g, ok := got[h]; !ok || g != om {
+					t.Fatalf("cap %d, after %d: %#x kept %v omitted %v, want omitted %v", capacity, n, h, ok, g, om)
+				}
+				if i, found := s.find(h); !found || s.table[i] != h {
+					t.Fatalf("cap %d, after %d: %#x not found by its probe sequence", capacity, n, h)
+				}
+				if om {
+					omitted++
+				} else {
+					visited++
+				}
 			}
-			if i, found := s.find(h); !found || s.table[i] != h {
-				t.Fatalf("after %d: %#x not found by its probe sequence", n, h)
-			}
-			if om {
-				omitted++
-			} else {
-				visited++
+			if len(got) != visited+omitted || s.Len() != visited || s.Omitted() != omitted {
+				t.Fatalf("cap %d, after %d: %d entries (len %d, omitted %d), want %d and %d", capacity, n, len(got), s.Len(), s.Omitted(), visited, omitted)
 			}
 		}
-		if len(got) != visited+omitted || s.Len() != visited || s.Omitted() != omitted {
-			t.Fatalf("after %d: %d entries (len %d, omitted %d), want %d and %d", n, len(got), s.Len(), s.Omitted(), visited, omitted)
+		if s.Level() < 5 {
+			t.Errorf("cap %d: level %d: the test wants many halvings", capacity, s.Level())
 		}
-	}
-	if s.Level() < 5 {
-		t.Errorf("level %d: the test wants many halvings", s.Level())
+		if grew != (2*capacity > minSlots) {
+			t.Errorf("cap %d: the table grew past %d slots: %v", capacity, minSlots, grew)
+		}
 	}
 }

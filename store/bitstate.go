@@ -29,6 +29,7 @@ type Bitstate struct {
 	k      uint
 	n      int
 	seed   uint64
+	repeat bool // the last Insert was answered from recent
 }
 
 // MaxBitstateLog2 bounds -w: a filter of 2^40 bits takes 128 GiB.
@@ -65,8 +66,10 @@ func (b *Bitstate) Insert(v []byte) bool {
 	h2 |= 1 // odd: the k positions differ while k < m
 	recent := &b.recent[h2>>(64-recentLog2)]
 	if recent[0] == h1 && recent[1] == h2 {
+		b.repeat = true
 		return false
 	}
+	b.repeat = false
 	recent[0], recent[1] = h1, h2
 	words := b.words
 	changed := uint64(0)
@@ -83,6 +86,15 @@ func (b *Bitstate) Insert(v []byte) bool {
 	}
 	return false
 }
+
+// Repeated reports whether the last Insert found its vector's two hashes
+// among the recent inserts: the vector was inserted before (but for a
+// collision of both 64-bit hashes, 2^-127 for two given states), so what
+// the caller learned of it then still holds. Most of a search's arrivals
+// at visited states are such repeats; one that checks every arrival for
+// an omission (package sample) need not check a repeat again. Safe on a
+// nil filter (false).
+func (b *Bitstate) Repeated() bool { return b != nil && b.repeat }
 
 // recentLog2 sizes Bitstate.recent: 2^12 pairs of hashes, 64 KiB, in the
 // second-level cache.
