@@ -129,8 +129,14 @@ type product struct {
 
 	// The nested search: pan's _a_t (bit 1: phase 2, bit 2: counting),
 	// _cnt, A_depth and A_Root.
-	aT      uint8
-	cnt     [2]uint8
+	aT  uint8
+	cnt [2]uint8
+	// from is pan's From: the slot its loop over the processes starts
+	// at, a variable of new_state that each move's Down, a preselection
+	// and a rerun of the loop set, and that coming Up does not restore.
+	// Fairness's rerun of the loop (systemMoves) starts there, at the
+	// value the last move's subtree left (docs/references.md#spin-fairness).
+	from    int
 	aDepth  int
 	root    []byte
 	rootAT  uint8    // with bitstate storage, the root's _a_t and _cnt
@@ -478,6 +484,7 @@ func (p *product) newState(from, to int, ctx vm.Pass) bool {
 	if from == p.top() {
 		from, to = p.lastSlot(s), p.base()
 	}
+	p.from = from
 	res := p.res
 	offer := ctx.Pending() != 0
 
@@ -580,6 +587,7 @@ stutter:
 		if p.reduce && !offer && from != to && (p.claim || n.tau&tauTimeout == 0) && p.mayReduce(n, parent) {
 			if presel = p.preselect(s, from, to, n.tau&tauTimeout != 0); presel >= 0 {
 				from, to = presel, presel
+				p.from = from
 				n.tau |= tauPresel
 			}
 		}
@@ -634,6 +642,7 @@ stutter:
 			} else {
 				from, to = p.lastSlot(s), p.base() // all of them
 			}
+			p.from = from
 			n.tau &^= tauTrunc | tauPresel | tauGood
 			if presel >= 0 {
 				n.tau |= tauPresel
@@ -651,6 +660,7 @@ stutter:
 			// is looked up again, as the claim's turn.
 			n.tau &^= tauTimeout | tauAtomic
 			from, to = p.lastSlot(s), p.base()
+			p.from = from
 			ctx = noContext()
 			if p.claim {
 				n.tau |= tauClaim
@@ -710,14 +720,16 @@ done:
 // second phase explores n's successors again, looking for n itself or
 // for a state on the first phase's stack.
 func (p *product) checkCycles(n *pnode) {
-	aT, cnt1, ostate := p.aT, p.cnt[1], n.ostate
+	// pan's checkcycles calls new_state afresh: its From is a variable
+	// of that call, the caller's is untouched.
+	aT, cnt1, ostate, from := p.aT, p.cnt[1], n.ostate, p.from
 	p.aT |= 1
 	p.cnt[1] = p.cnt[0]
 	p.root = append(p.root[:0], p.keyOf(p.stateAt(p.depth))...)
 	p.rootAT, p.rootCnt = p.aT, p.cnt
 	p.aDepth, p.found = p.depth, p.depth
 	p.newState(p.top(), 0, noContext())
-	p.aT, p.cnt[1] = aT, cnt1
+	p.aT, p.cnt[1], p.from = aT, cnt1, from
 	p.aDepth, p.found = 0, -1
 	n.ostate = ostate
 }
@@ -866,12 +878,8 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 	for slot := from; slot >= to; slot-- {
 		pid := slot - p.base()
 		n.opm &^= opmMoved | opmFairLive
-		if p.fair && !offer && n.opm&opmFairDec == 0 && p.aT&2 != 0 && int(p.cnt[p.aT&1]) == slot+2 {
-			p.cnt[p.aT&1]--
-			if p.claim && slot == 1 {
-				p.cnt[p.aT&1] = 1
-			}
-			n.opm |= opmFairDec | opmFairLive
+		if !offer {
+			p.fairRule2(n, slot)
 		}
 		ps := ctx
 		if ps.Open(machine, s, pid) {
@@ -890,11 +898,15 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 					p.fatal(machine, true)
 					continue
 				}
+				if offer {
+					// The receive that takes the offer: pan's code of
+					// a rendezvous receive applies the rule itself
+					// (the loop's is off while boq is set).
+					p.fairRule2(n, slot)
+				}
 				if p.descend(n, s, pid, pt, pc, t) {
 					ps.Took()
-					if !offer {
-						n.opm |= opmMoved
-					}
+					n.opm |= opmMoved
 					moved = true
 				}
 			}
@@ -908,11 +920,29 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 				n.opm &^= opmFairDec | opmFairLive
 			} else if moved {
 				n.opm &^= opmFairLive
-				slot = from + 1 // try them all again
+				// try them all again, from pan's From: the value
+				// the last move's subtree left, not this node's (a
+				// slot above this state's last, a process that
+				// subtree created, has no moves, as pan's zeroed one)
+				slot = p.from + 1
 			}
 		}
 	}
 	return moved
+}
+
+// fairRule2 is pan's fairness rule 2 for the process in slot, tried from
+// node n: the counter, at that process, goes on to the next one (to 1
+// past the first system process: the claim need not move); systemMoves
+// undoes it after the process's moves if it moved.
+func (p *product) fairRule2(n *pnode, slot int) {
+	if p.fair && n.opm&opmFairDec == 0 && p.aT&2 != 0 && int(p.cnt[p.aT&1]) == slot+2 {
+		p.cnt[p.aT&1]--
+		if p.claim && slot == 1 {
+			p.cnt[p.aT&1] = 1
+		}
+		n.opm |= opmFairDec | opmFairLive
+	}
 }
 
 // descend takes transition t of process pid (vm.ClaimPid: the claim), of
