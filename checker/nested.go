@@ -122,7 +122,7 @@ type product struct {
 	cycleKind       ErrorKind
 	cycleMsg        string
 
-	states stack[vm.State]
+	states stateStack
 	nodes  stack[pnode] // node at depth d is nodes.at(d+1); at(0) is the sentinel (pointers into it stay valid)
 	path   stack[pathStep]
 	depth  int

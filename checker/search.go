@@ -56,7 +56,7 @@ type DFS struct {
 	vm         *vm.Machine
 	res        *Result
 	path       stack[pathStep] // the steps from the initial state
-	states     stack[vm.State] // the state at each depth
+	states     stateStack      // the state at each depth
 	frames     stack[frame]    // the search stack
 	childMoved bool            // what the last popped frame returned
 	key        []byte          // the stored form of the state being inserted

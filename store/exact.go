@@ -3,7 +3,8 @@ package store
 import (
 	"encoding/binary"
 	"hash/maphash"
-	"unsafe"
+
+	"gmc/internal/hugepage"
 )
 
 // Store is the set of visited states of a search.
@@ -45,6 +46,10 @@ type Payloads interface {
 // The table is indexed by the top bits of the hash, which the entries
 // keep: growing the table (up to 2^tagBits slots) moves entries without
 // reading a single vector again.
+//
+// Table and chunks are asked for huge pages (internal/hugepage): a lookup
+// is a random access to each, and fresh chunks are written page after
+// page.
 type Exact struct {
 	seed   maphash.Seed
 	table  []uint64 // 0: empty; else tag<<posBits | (position+1)
@@ -81,8 +86,7 @@ func newExact(bits uint) *Exact {
 
 func (s *Exact) resize(bits uint) {
 	s.bits = bits
-	s.table = make([]uint64, 1<<bits)
-	adviseHuge(unsafe.Pointer(unsafe.SliceData(s.table)), 8*len(s.table))
+	s.table = hugepage.Make[uint64](1 << bits)
 	s.mask = uint64(len(s.table) - 1)
 }
 
@@ -248,9 +252,7 @@ func (s *Exact) append(v []byte) (pos, payload uint64) {
 			size = min(2*cap(s.chunks[k-1]), maxChunk)
 		}
 		size = max(size, need) // a huge vector gets a chunk of its own
-		c := make([]byte, 0, size)
-		adviseHuge(unsafe.Pointer(unsafe.SliceData(c)), size)
-		s.chunks = append(s.chunks, c)
+		s.chunks = append(s.chunks, hugepage.Make[byte](size)[:0])
 	}
 	k := len(s.chunks) - 1
 	c := s.chunks[k]

@@ -3,7 +3,8 @@ package store
 import (
 	"hash/maphash"
 	"math"
-	"unsafe"
+
+	"gmc/internal/hugepage"
 )
 
 // HashCompact is hash compaction (pan -DHC): a state is kept as a 64-bit
@@ -49,8 +50,7 @@ func NewHashCompact() *HashCompact {
 
 func (s *HashCompact) resize(bits uint) {
 	s.bits = bits
-	s.table = make([]uint64, 1<<bits)
-	adviseHuge(unsafe.Pointer(unsafe.SliceData(s.table)), 8*len(s.table))
+	s.table = hugepage.Make[uint64](1 << bits)
 	s.mask = uint64(len(s.table) - 1)
 	if s.extra > 0 {
 		s.ids = make([]uint32, 1<<bits)

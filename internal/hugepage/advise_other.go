@@ -1,0 +1,6 @@
+//go:build !linux
+
+package hugepage
+
+// advise does nothing where there is no madvise(MADV_HUGEPAGE).
+func advise(p, n uintptr) {}
