@@ -137,6 +137,9 @@ type compileError struct {
 
 func (e compileError) Error() string { return fmt.Sprintf("%s: error: %s", e.pos, e.msg) }
 
+// Pos is where the problem is: the error's text starts with it.
+func (e compileError) Pos() lang.Pos { return e.pos }
+
 type compiler struct {
 	m        *Model
 	opts     Options

@@ -426,3 +426,23 @@ func firstLeaf(s lang.Stmt) lang.Stmt {
 		}
 	}
 }
+
+// SelfLoop returns a transition of a process (not of a never claim)
+// whose text is "(1)" (skip, true, 1) from a pc back to itself, nil if
+// there is none: a loop that may run forever doing nothing, which pan's
+// verifier refuses at start-up (its settable); the simulators run it.
+func (m *Model) SelfLoop() *Trans {
+	for _, pt := range m.Types {
+		if pt.Proc.Kind == lang.KindNever {
+			continue
+		}
+		for i, pc := range pt.PCs {
+			for _, t := range pc.Trans {
+				if t.Dst == i && pt.Elements[t.Elem-1].Text == "(1)" {
+					return t
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -51,7 +51,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	}
 	path, scriptPath := files[0], files[1]
 	_, m, ok := loadModel(path, lopts, vm.Options{NoMerge: *noMerge}, stderr)
-	if !ok {
+	if !ok || !verifiable(m, stderr) {
 		return exitUsage
 	}
 	file, err := os.Open(scriptPath)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -152,7 +153,13 @@ func loadModel(path string, lopts *lang.Options, vmOpts vm.Options, stderr io.Wr
 		return nil, nil, false
 	}
 	m, err := vm.Compile(spec, vmOpts)
-	if err != nil {
+	var at interface{ Pos() lang.Pos }
+	switch {
+	case err == nil:
+	case errors.As(err, &at) && at.Pos().Line > 0:
+		fmt.Fprintln(stderr, err) // (its text starts with its position)
+		return nil, nil, false
+	default:
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return nil, nil, false
 	}
@@ -175,4 +182,15 @@ func printDiagnostics(w io.Writer, diags lang.Diagnostics) {
 	if errors > lang.MaxErrors {
 		fmt.Fprintf(w, "gmc: %d more errors not shown\n", errors-lang.MaxErrors)
 	}
+}
+
+// verifiable says, as pan's verifier says at start-up, what it refuses to
+// search in a model the simulators run (an unconditional self-loop), and
+// reports whether there is nothing of the kind.
+func verifiable(m *vm.Model, stderr io.Writer) bool {
+	if t := m.SelfLoop(); t != nil {
+		fmt.Fprintf(stderr, "%s: error: unconditional self-loop: the option does nothing and comes back to where it started; SPIN's verifier refuses it too (gmc sim runs it)\n", t.Pos)
+		return false
+	}
+	return true
 }

@@ -76,7 +76,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := models[0]
-	if _, _, ok := loadModel(path, lopts, vm.Options{NoMerge: f.noMerge}, stderr); !ok {
+	if _, m, ok := loadModel(path, lopts, vm.Options{NoMerge: f.noMerge}, stderr); !ok || !verifiable(m, stderr) {
 		return exitUsage
 	}
 	compile := func() (*vm.Model, error) {

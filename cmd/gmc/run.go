@@ -197,7 +197,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	vmOpts := vm.Options{NoMerge: f.noMerge, Conditions: f.coverage}
 	lopts.LTL = f.props.ltl
 	spec, m, ok := loadModel(path, lopts, vmOpts, stderr)
-	if !ok {
+	if !ok || !verifiable(m, stderr) {
 		return exitUsage
 	}
 	f.mode, err = chooseMode(spec, f.props)
