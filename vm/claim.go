@@ -114,6 +114,9 @@ func (m *Model) Accepting(s *State) bool {
 	if pc := m.ClaimPC(s); pc >= 0 && m.Claim.PCs[pc].Accept {
 		return true
 	}
+	if !m.procAccept {
+		return false // (an ltl property's usual case: the claim's labels only)
+	}
 	for pid := range s.Procs {
 		if _, pc := m.at(s, pid); pc.Accept {
 			return true

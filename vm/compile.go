@@ -97,6 +97,9 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c.m.narrowPC = true
 	for _, pt := range c.m.Types {
 		c.m.narrowPC = c.m.narrowPC && len(pt.PCs) < 256
+		for _, pc := range pt.PCs {
+			c.m.procAccept = c.m.procAccept || pc.Accept
+		}
 	}
 	for _, pt := range c.m.Units {
 		pt.Size = c.m.SlotHeader() + pt.locals

@@ -73,6 +73,7 @@ type Model struct {
 	sendScope, recvScope *Code
 	hasRendezvous        bool // some channel is declared with capacity 0
 	narrowPC             bool // every proctype has fewer than 256 pcs: a pc is one byte
+	procAccept           bool // a pc of a proctype has an accept label (Accepting)
 	// restricted: priorities or provided clauses can keep a process from
 	// moving (Pass asks HighestPriority only then).
 	restricted bool
