@@ -435,7 +435,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 			if vm.XS != nil {
 				for _, msg := range vm.XS.Register(vm.M, vm.s, pid) {
-					vm.Errors = append(vm.Errors, &RuntimeError{Msg: msg, Trans: vm.t, Pid: vm.pid, Pos: vm.t.Pos})
+					vm.countError(msg)
 				}
 			}
 			vm.push(int64(pid))

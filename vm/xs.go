@@ -141,6 +141,6 @@ func (vm *Machine) xsAccess(ch int64, mask uint8) {
 		return
 	}
 	for _, msg := range vm.XS.Access(vm.M, vm.s, int(ch), vm.pid, mask, nil) {
-		vm.Errors = append(vm.Errors, &RuntimeError{Msg: msg, Trans: vm.t, Pid: vm.pid, Pos: vm.t.Pos})
+		vm.countError(msg)
 	}
 }
