@@ -66,8 +66,12 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 			fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 			return exitUsage
 		}
-		trails := writeTrails(stderr, path, m, res, written, md)
-		written += len(trails)
+		trails := writeTrails(stderr, path, m, res, written, o.MaxErrors, md)
+		for _, t := range trails {
+			if t != "" {
+				written++
+			}
+		}
 		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), store: o.Store})
 		if res.Stop.Reason == search.Interrupted {
 			break // the user asked the run to stop, not this search

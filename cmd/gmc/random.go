@@ -66,7 +66,7 @@ func randomSearch(m *vm.Model, path string, lopts *lang.Options, vmOpts vm.Optio
 		fmt.Fprintf(stderr, "%s: error: %v\n", path, err)
 		return exitUsage
 	}
-	trails := writeTrails(stderr, path, m, res, 0, f.mode)
+	trails := writeTrails(stderr, path, m, res, 0, f.maxErrors, f.mode)
 	cov := randomCoverage(res, rres, mres)
 	// The probes count the full state space, as these searches do (they
 	// never reduce); the search's found states are the distinct states

@@ -341,7 +341,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if rf.search == "dfs" && (f.jobs == 1 || !res.Reduced) {
 		probes = runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, res.Reduced, res, res.Sample, coverageFacts(res, opts.Store), stderr)
 	}
-	trails := writeTrails(stderr, path, m, res, 0, f.mode)
+	trails := writeTrails(stderr, path, m, res, 0, opts.MaxErrors, f.mode)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.
 		if !res.Complete() {
@@ -986,25 +986,46 @@ func cycleIndex(e *checker.Error) int {
 	return e.Cycle
 }
 
-// writeTrails writes a trail file for each error of res that kept its
-// trail and returns their names ("" where there is none, or writing
-// failed, which it says on stderr). The trails are named as pan names
-// them under md's flags (trail.Name), numbered from after, the number of
-// trails the run wrote before.
-func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result, after int, md mode) []string {
+// writeTrails writes the trail files pan writes under md's flags and the
+// error bound (pan -c): with -e each error's, numbered; in an iterative
+// search (-i, -I) the last's; otherwise only the error that meets the
+// bound, as its only trail, and none when the search stopped below it
+// or there is no bound (-c 0), as pan's uerror does
+// (docs/references.md#spin-trails). It returns their names, one per
+// error of res ("" where none was written, or writing failed, which it
+// says on stderr). Names are numbered from after, the number of trails
+// the run's searches wrote before.
+func writeTrails(stderr io.Writer, path string, m *vm.Model, res *checker.Result, after, bound int, md mode) []string {
+	iterative := md.pan.iterative() != checker.NotIterative
 	var trails []string
+	written := false
 	for k, e := range res.Errors {
-		name := trail.Name(path, after+k+1, md.pan.every, md.pan.iterative() != checker.NotIterative)
+		number := after + 1 // the one trail of the run
+		if md.pan.every {
+			number += k
+		}
+		name := trail.Name(path, number, md.pan.every, iterative)
 		switch {
-		case e.Trail == nil && md.pan.iterative() != checker.NotIterative:
+		case e.Trail == nil && iterative:
 			name = "" // an iterative search keeps the last error's trail only
+		case !md.pan.every && !iterative && k+1 != bound:
+			name = ""
 		default:
 			if err := trail.Write(name, m, e.Msg, e.FileSteps(), cycleIndex(e)); err != nil {
 				fmt.Fprintf(stderr, "gmc: cannot write trail: %v\n", err)
 				name = ""
+			} else {
+				written = true
 			}
 		}
 		trails = append(trails, name)
+	}
+	switch {
+	case written || len(res.Errors) == 0 || md.pan.every || iterative:
+	case bound == 0:
+		fmt.Fprintf(stderr, "gmc: no trail written: as pan, -c 0 writes none (-e: a trail per error)\n")
+	default:
+		fmt.Fprintf(stderr, "gmc: no trail written: as pan, -c %d writes the trail of error %d only (-e: a trail per error)\n", bound, bound)
 	}
 	return trails
 }

@@ -72,7 +72,7 @@ func runSeeded(path string, lopts *lang.Options, vmOpts vm.Options, m *vm.Model,
 			break
 		}
 	}
-	trails := writeTrails(stderr, path, m, runs[first].res, 0, f.mode)
+	trails := writeTrails(stderr, path, m, runs[first].res, 0, opts.MaxErrors, f.mode)
 	e, cov := seededCoverage(runs)
 	if f.json {
 		r := runs[first]
