@@ -504,9 +504,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			case OpChanNEmpty:
 				v = b2i(n > 0)
 			case OpChanFull:
-				v = b2i(n >= ct.Cap)
+				v = b2i(ct.full(n, vm.Simulator))
 			case OpChanNFull:
-				v = b2i(n < ct.Cap)
+				v = b2i(!ct.full(n, vm.Simulator))
 			}
 			vm.push(v)
 		case OpSendGuard:

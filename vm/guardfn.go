@@ -292,9 +292,9 @@ func (n *gnode) fn() exprFn {
 			case OpChanNEmpty:
 				return b2i(k > 0), true
 			case OpChanFull:
-				return b2i(k >= ct.Cap), true
+				return b2i(ct.full(k, vm.Simulator)), true
 			}
-			return b2i(k < ct.Cap), true // OpChanNFull
+			return b2i(!ct.full(k, vm.Simulator)), true // OpChanNFull
 		}
 	case OpPollMatch:
 		ch, pat := n.args[0].fn(), n.pat

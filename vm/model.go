@@ -132,6 +132,18 @@ func (ct *ChanType) slots() int {
 	return ct.Cap
 }
 
+// full is pan's q_full of a channel of this type holding n messages: all
+// its slots taken. A rendezvous channel's one slot is filled only inside
+// a handshake, so between steps it is never full and nfull holds of it.
+// SPIN's simulator says the opposite (its length 0 reaches its capacity
+// 0): with simulator, full is that (docs/references.md#spin-rv-full).
+func (ct *ChanType) full(n int, simulator bool) bool {
+	if simulator {
+		return n >= ct.Cap
+	}
+	return n >= ct.slots()
+}
+
 // ChanInit creates one channel and stores its id into a chan variable (an
 // element of it, for an array of channels).
 type ChanInit struct {

@@ -545,7 +545,7 @@ func (m *Model) Preselectable(s *State, pid int, cycles, timeoutPass bool) bool 
 			off := s.Chans[id-1]
 			ct := m.Chans[s.Buf[off]]
 			n := chanLen(s.Buf, off, ct)
-			full := n >= ct.Cap
+			full := ct.full(n, false)
 			switch c.Kind {
 			case condNotFull:
 				if full || m.hasUnless && n == 0 {

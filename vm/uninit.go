@@ -72,7 +72,7 @@ func (vm *Machine) phantomFull() (full, ok bool) {
 		vm.fail("bad queue - q_full")
 		return false, false
 	}
-	return vm.phantomLen() == max(vm.M.Chans[t-1].Cap, 1), true
+	return vm.M.Chans[t-1].full(vm.phantomLen(), false), true
 }
 
 // phantomZero is pan's q_zero of channel 0, in a model that has

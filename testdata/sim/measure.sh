@@ -42,6 +42,7 @@ hello           simp            -p
 printf_formats  sim
 printf_formats  simT            -T
 printf_odd      sim
+rv_full         sim
 turns           sim
 turns           simT            -T
 runs            sim
