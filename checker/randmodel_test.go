@@ -1,0 +1,272 @@
+package checker
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gmc/internal/modeltest"
+	"gmc/internal/spinref"
+	"gmc/search"
+)
+
+var randomModels = flag.Int("random-models", 40, "how many generated models TestRandomModels compares with pan (2 with -short)")
+
+// TestRandomModels compares gmc's counts with pan's on Promela models
+// made up from a seed (randomModel): models nobody wrote, whose mix of
+// shared and local variables, buffered and rendezvous channels, atomic
+// and d_step sequences, selections, loops, assertions and process
+// creation meets corners the corpus and the rules' cases do not. Each
+// model is searched merged without reduction and with it, and without
+// statement merging, against pan built each way (-c0, so every error is
+// counted). A model that differs is written out (its file is named in
+// the failure) to be made into a case of testdata/semantics.
+// -random-models N compares N models.
+func TestRandomModels(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the comparison needs SPIN (apt-get install spin)")
+	}
+	n := *randomModels
+	if testing.Short() {
+		n = 2
+	}
+	dir := t.TempDir()
+	for seed := range n {
+		src := randomModel(uint64(seed))
+		file := filepath.Join(dir, fmt.Sprintf("random%d.pml", seed))
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []struct {
+			name            string
+			noMerge, reduce bool
+		}{{"merge", false, false}, {"por", false, true}, {"-o3", true, false}} {
+			t.Run(fmt.Sprintf("%d/%s", seed, mode.name), func(t *testing.T) {
+				t.Parallel()
+				m, err := modeltest.Compile(file, mode.noMerge)
+				if err != nil {
+					if _, serr := spinref.Run(file, spinref.Options{NoMerge: mode.noMerge, Timeout: time.Minute}); serr != nil {
+						t.Skipf("spin and gmc refuse the model: %v", err) // the generator's fault
+					}
+					t.Fatalf("gmc refuses what spin takes: %v\n%s", err, src)
+				}
+				got, err := NewDFS(m, Options{Budget: search.Budget{MaxDepth: 10000, MaxStates: 200000}, Reduce: mode.reduce}).Run()
+				if err != nil {
+					t.Fatalf("gmc: %v", err)
+				}
+				if got.Stop.Reason == search.StateBound {
+					t.Skip("over 200,000 states: too large for the test's time")
+				}
+				popts := spinref.Options{NoMerge: mode.noMerge, Timeout: 2 * time.Minute, MaxDepth: 10000}
+				if mode.reduce {
+					popts.Build = []string{"-DSAFETY", "-DNOCLAIM"}
+				}
+				want, err := spinref.Run(file, popts)
+				if err != nil {
+					t.Fatalf("pan: %v", err)
+				}
+				t.Logf("%d states stored, %d matched, %d errors", got.Stored, got.Matched, got.NumErrors)
+				keep := filepath.Join(os.TempDir(), fmt.Sprintf("gmc-random%d.pml", seed))
+				panCounts(want).check(t, fmt.Sprintf("%s (kept as %s):\n", mode.name, keep), countsOf(got))
+				if t.Failed() {
+					os.WriteFile(keep, []byte(src), 0o644)
+				}
+			})
+		}
+	}
+}
+
+// randomModel writes a small Promela model from seed: one to three
+// global bytes, up to two channels (rendezvous or buffered, one or two
+// fields), two or three process types with a local byte each, whose
+// bodies are random statements over them, their values kept below 3 so
+// that the state space stays small.
+func randomModel(seed uint64) string {
+	g := &modelGen{r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+	return g.model()
+}
+
+type modelGen struct {
+	r      *rand.Rand
+	b      strings.Builder
+	vars   []string // the globals and, inside a body, its local
+	chans  []int    // the fields of each channel c0, c1, ...
+	indent int
+}
+
+func (g *modelGen) line(format string, args ...any) {
+	g.b.WriteString(strings.Repeat("\t", g.indent))
+	fmt.Fprintf(&g.b, format, args...)
+	g.b.WriteByte('\n')
+}
+
+func (g *modelGen) pick(s []string) string { return s[g.r.IntN(len(s))] }
+
+func (g *modelGen) model() string {
+	globals := 1 + g.r.IntN(3)
+	for i := range globals {
+		g.vars = append(g.vars, fmt.Sprintf("g%d", i))
+		g.line("byte g%d;", i)
+	}
+	for i := range g.r.IntN(3) {
+		fields := 1 + g.r.IntN(2)
+		g.chans = append(g.chans, fields)
+		g.line("chan c%d = [%d] of { %s };", i, g.r.IntN(3), strings.TrimSuffix(strings.Repeat("byte, ", fields), ", "))
+	}
+	procs := 2 + g.r.IntN(2)
+	spawned := g.r.IntN(3) == 0 // the last proctype is run by init
+	for p := range procs {
+		g.b.WriteByte('\n')
+		if spawned && p == procs-1 {
+			g.line("proctype P%d(byte a) {", p)
+		} else {
+			g.line("active [%d] proctype P%d() {", 1+g.r.IntN(2), p)
+		}
+		g.indent++
+		g.line("byte l;")
+		globals := g.vars
+		g.vars = append(g.vars[:len(globals):len(globals)], "l")
+		if spawned && p == procs-1 {
+			g.line("l = a;")
+		}
+		g.sequence(2+g.r.IntN(4), 2)
+		g.vars = globals
+		g.indent--
+		g.line("}")
+	}
+	if spawned {
+		g.b.WriteByte('\n')
+		g.line("init {")
+		g.indent++
+		if g.r.IntN(2) == 0 {
+			g.line("atomic { run P%d(1); run P%d(2) }", procs-1, procs-1)
+		} else {
+			g.line("run P%d(0);", procs-1)
+			g.line("(g0 > 0) -> run P%d(g0)", procs-1)
+		}
+		g.indent--
+		g.line("}")
+	}
+	return g.b.String()
+}
+
+// sequence writes n statements, nesting compound ones down to depth.
+func (g *modelGen) sequence(n, depth int) {
+	for i := range n {
+		end := ";"
+		if i == n-1 {
+			end = ""
+		}
+		g.statement(depth, end)
+	}
+}
+
+// value is an expression below 3 over the variables in scope.
+func (g *modelGen) value() string {
+	switch g.r.IntN(4) {
+	case 0:
+		return fmt.Sprint(g.r.IntN(3))
+	case 1:
+		return g.pick(g.vars)
+	default:
+		return fmt.Sprintf("(%s + %d) %% %d", g.pick(g.vars), 1+g.r.IntN(2), 2+g.r.IntN(2))
+	}
+}
+
+// guard is a condition over the variables in scope and the channels.
+func (g *modelGen) guard() string {
+	if len(g.chans) > 0 && g.r.IntN(4) == 0 {
+		return fmt.Sprintf("%s(c%d)", g.pick([]string{"nfull", "nempty", "full", "empty"}), g.r.IntN(len(g.chans)))
+	}
+	cmp := g.pick([]string{"==", "!=", "<", ">="})
+	return fmt.Sprintf("(%s %s %d)", g.pick(g.vars), cmp, g.r.IntN(3))
+}
+
+func (g *modelGen) message(c int) string {
+	var f []string
+	for range g.chans[c] {
+		f = append(f, g.value())
+	}
+	return strings.Join(f, ", ")
+}
+
+func (g *modelGen) receive(c int) string {
+	var f []string
+	for k := range g.chans[c] {
+		switch {
+		case k == 0 && g.r.IntN(3) == 0:
+			f = append(f, fmt.Sprint(g.r.IntN(3))) // a constant to match
+		case k == 0:
+			f = append(f, g.pick(g.vars))
+		default:
+			f = append(f, "_")
+		}
+	}
+	return strings.Join(f, ", ")
+}
+
+// statement writes one statement; end is its separator.
+func (g *modelGen) statement(depth int, end string) {
+	kinds := 8
+	if depth > 0 {
+		kinds = 12
+	}
+	switch k := g.r.IntN(kinds); {
+	case k <= 1:
+		g.line("%s = %s%s", g.pick(g.vars), g.value(), end)
+	case k == 2:
+		g.line("%s%s", g.guard(), end)
+	case k == 3 && len(g.chans) > 0:
+		c := g.r.IntN(len(g.chans))
+		g.line("c%d!%s%s", c, g.message(c), end)
+	case k == 4 && len(g.chans) > 0:
+		c := g.r.IntN(len(g.chans))
+		g.line("c%d?%s%s", c, g.receive(c), end)
+	case k == 5:
+		g.line("assert(%s != 2)%s", g.pick(g.vars), end)
+	case k == 6:
+		g.line("d_step { %s = %s; %s = %s }%s", g.pick(g.vars), g.value(), g.pick(g.vars), g.value(), end)
+	case k <= 7:
+		g.line("skip%s", end)
+	case k == 8:
+		g.line("atomic {")
+		g.indent++
+		g.sequence(2+g.r.IntN(2), depth-1)
+		g.indent--
+		g.line("}%s", end)
+	case k == 9:
+		g.line("if")
+		g.options(depth, false)
+		g.line("fi%s", end)
+	default:
+		g.line("do")
+		g.options(depth, true)
+		g.line("od;")
+		g.line("skip%s", end) // (a break may not jump into a d_step)
+	}
+}
+
+// options writes the options of a selection or a loop: each a guard
+// and a short sequence, one perhaps an else, a loop's last a break.
+func (g *modelGen) options(depth int, loop bool) {
+	n := 1 + g.r.IntN(3)
+	for i := range n {
+		guard := g.guard()
+		switch {
+		case loop && i == n-1:
+			g.line(":: %s -> break", guard)
+			continue
+		case i == n-1 && g.r.IntN(3) == 0:
+			guard = "else"
+		}
+		g.line(":: %s ->", guard)
+		g.indent++
+		g.sequence(1+g.r.IntN(2), depth-1)
+		g.indent--
+	}
+}
