@@ -62,8 +62,11 @@ const RecentShare = 8
 const GuardRedundancy = 4
 
 // guardEvery is the number of evictions between two checks of the
-// guard: a count of the HyperLogLog counter reads all its registers.
-const guardEvery = 1024
+// guard: a count of the HyperLogLog counter reads its 2^14 registers
+// (0.04-0.06 ms), under 1% of what 4096 evictions take with their
+// explorations (age on philo_host at 50%: 27,294 evictions in 0.1 s of
+// processor time), and the guard is late by at most 4096 states stored.
+const guardEvery = 4096
 
 // StrataCount is m of stratified caching: states at search levels
 // k, k+m, k+2m, ... are evicted before those of the next class.
