@@ -15,7 +15,9 @@ type Policy int
 
 // The replacement policies. Each picks, among the fully explored states in
 // the cache (never a state on the search stack, nor one of the states
-// fully explored most recently: RecentShare), the one to evict.
+// fully explored most recently: RecentShare), the one to evict, until
+// its search has stored GuardRedundancy times the distinct states: the
+// stratified rule picks from then on.
 const (
 	PolicyCost       Policy = iota // the least cost: states to re-explore if it is revisited (004 Algorithm 4.1)
 	PolicyRandom                   // any, uniformly
@@ -37,6 +39,34 @@ const (
 // (inline_typedef); a half of the cache made every policy run away where
 // the stack takes most of it (docs/caching.md).
 const RecentShare = 8
+
+// GuardRedundancy bounds the work of every policy but stratified: once
+// the states stored pass GuardRedundancy times the distinct states (the
+// cache's HyperLogLog count), the victims are chosen by the stratified
+// rule to the end of the search (Cache.FellBack says when). Age and depth
+// ran away on philo_host with half its states (past 40 times the
+// transitions): its search stack is deep, the search below it walks long
+// chains of states, and the oldest or the deepest candidates are a
+// contiguous stretch of such a chain, the stretch the next walk down it
+// needs; each state explored again evicts the next one ahead (99.7% of
+// the states explored again were reached from a state explored again),
+// as least-recently-used caching fails on a loop larger than the cache.
+// Evicting by the policy among a few random candidates, or choosing a
+// share of the victims at random, did not stop it (age past 20 times the
+// uncached time with 8 candidates, or with half its victims random).
+// Stratified eviction leaves three levels in four in the cache, so a
+// chain explored again soon meets a state still held. The bound is the
+// one the run's warning uses; of the searches that finished at half the
+// states only depth on peterson_n passed it (RW 6.7, 4.2 with the guard;
+// docs/caching.md).
+const GuardRedundancy = 4
+
+// guardEvery is the number of evictions between two checks of the
+// guard: a count of the HyperLogLog counter reads its 2^14 registers
+// (0.04-0.06 ms), under 1% of what 4096 evictions take with their
+// explorations (age on philo_host at 50%: 27,294 evictions in 0.1 s of
+// processor time), and the guard is late by at most 4096 states stored.
+const guardEvery = 4096
 
 // StrataCount is m of stratified caching: states at search levels
 // k, k+m, k+2m, ... are evicted before those of the next class.
@@ -68,6 +98,8 @@ func ParsePolicy(s string) (Policy, error) {
 // States on the search stack are never evicted, so the search ends and
 // covers the whole state space (004 Theorem 4.2.2); it cannot go on when
 // the stack alone fills the cache (Err).
+// The policy gives way to the stratified rule when the search explores
+// the same states again and again (GuardRedundancy, FellBack).
 //
 // The search tells the cache how it uses the states (the tracker
 // interface): which stored state revisited which, and when a state is
@@ -89,6 +121,9 @@ func ParsePolicy(s string) (Policy, error) {
 // heap holds its keys, so ordering it touches no slot.
 type Cache struct {
 	policy   Policy
+	rule     Policy // whose key orders the heap: policy, stratified once the guard switched (GuardRedundancy)
+	stores   int64  // states stored, new or again
+	fellBack int64  // stores when the guard switched, 0 before
 	capacity int
 	seed     uint64        // of the hash: the same seed, the same run
 	slots    [][]cacheSlot // slot s: chunk s>>chunkLog2, at s&chunkMask
@@ -163,7 +198,7 @@ func NewCache(capacity int, policy Policy, seed uint64, exact bool) (*Cache, err
 	if policy < PolicyCost || policy > PolicyDepth {
 		return nil, fmt.Errorf("unknown policy %d", int(policy))
 	}
-	c := &Cache{policy: policy, capacity: capacity, seed: seed, last: -1,
+	c := &Cache{policy: policy, rule: policy, capacity: capacity, seed: seed, last: -1,
 		recent: make([]int32, max(1, capacity/RecentShare))}
 	bits := uint(1)
 	for 1<<bits < 2*min(capacity, 1<<15) {
@@ -181,6 +216,15 @@ func (c *Cache) Capacity() int { return c.capacity }
 
 // Policy is the cache's replacement policy.
 func (c *Cache) Policy() Policy { return c.policy }
+
+// FellBack is the number of states the search had stored when the cache
+// chose its victims by the stratified rule instead of its policy's
+// (GuardRedundancy), 0 if it never did.
+func (c *Cache) FellBack() int64 { return c.fellBack }
+
+// Rule is the policy whose rule chooses the victims now: Policy, or
+// stratified once the guard switched.
+func (c *Cache) Rule() Policy { return c.rule }
 
 // Exact reports whether the cache keeps the exact side set.
 func (c *Cache) Exact() bool { return c.exact != nil }
@@ -264,6 +308,7 @@ func (c *Cache) Insert(v []byte) bool {
 	copy(c.arena[s>>chunkLog2][int(s&chunkMask)*c.width:], v)
 	c.table[i] = uint64(tag)<<32 | uint64(s+1)
 	c.last = s
+	c.stores++
 	c.distinct.Add(h)
 	if n := uint64(c.Len()); 2*n > c.mask && n < uint64(c.capacity) {
 		c.grow()
@@ -347,11 +392,11 @@ func (c *Cache) Hit(parent, slot int32, depth int) {
 	sl := c.slot(slot)
 	sl.hits++
 	sl.hit = true
-	if c.policy == PolicyHits && sl.heapAt >= 0 {
+	if c.rule == PolicyHits && sl.heapAt >= 0 {
 		c.heap[sl.heapAt].key1 = uint64(sl.hits)
 		c.down(int(sl.heapAt)) // a key only grows
 	}
-	if c.policy == PolicyDepth && int32(depth) < sl.depth {
+	if c.rule == PolicyDepth && int32(depth) < sl.depth {
 		// Depth ranks a state by the shallowest level it was reached
 		// at. A state explored again is stored again deep in the stack,
 		// where the search happens to be: ranked by that level it was
@@ -428,7 +473,7 @@ func (c *Cache) buildHeap() {
 func (c *Cache) entry(s int32) heapEntry {
 	sl := c.slot(s)
 	e := heapEntry{key2: sl.seq, slot: s}
-	switch c.policy {
+	switch c.rule {
 	case PolicyCost:
 		e.key1, e.key2 = sl.cost, c.random(sl.seq) // ties broken at random (004)
 	case PolicyRandom:
@@ -465,9 +510,12 @@ func (c *Cache) addCost(slot int32, cost uint64) {
 // evict removes the first state of the heap from the cache; when the
 // heap is empty (the stack holds the rest), the oldest of the recent.
 func (c *Cache) evict() {
+	if c.rule != PolicyStratified && c.Evictions%guardEvery == 0 && float64(c.stores) > GuardRedundancy*c.distinct.Count() {
+		c.fallBack()
+	}
 	var s int32
 	if len(c.heap) > 0 {
-		if c.policy == PolicyAge {
+		if c.rule == PolicyAge {
 			c.spare()
 		}
 		s = c.heap[0].slot
@@ -494,6 +542,18 @@ func (c *Cache) evict() {
 	c.table[i] = 0
 	sl.n = 0
 	c.free = append(c.free, s)
+}
+
+// fallBack makes the stratified rule choose the victims from now on: the
+// heap's keys are made again and the heap rebuilt, O(S) once.
+func (c *Cache) fallBack() {
+	c.rule, c.fellBack = PolicyStratified, c.stores
+	for i := range c.heap {
+		c.heap[i] = c.entry(c.heap[i].slot)
+	}
+	for i := len(c.heap)/2 - 1; i >= 0; i-- {
+		c.down(i)
+	}
 }
 
 // spare gives the states revisited since they were stored, first in the

@@ -118,6 +118,46 @@ func TestCacheCoverage(t *testing.T) {
 	}
 }
 
+// TestCacheGuard: where the search stack takes most of the cache
+// (philo_host, reduced, with half its states), age and depth went on
+// exploring the same states past 40 times each; the guard makes their
+// victims stratified once the states stored pass GuardRedundancy times
+// the distinct ones, and the search then ends with every state visited
+// and the work bounded. Stratified, the rule the guard falls back on,
+// never switches.
+func TestCacheGuard(t *testing.T) {
+	m, err := modeltest.Compile("../bench/models/philo_host.pml", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := checker.Options{Budget: search.Budget{MaxDepth: 1 << 20}, Reduce: true}
+	full, err := checker.NewDFS(m, opts).Run()
+	if err != nil || !full.Complete() {
+		t.Fatalf("uncached search: %v, %v", err, full.Stop)
+	}
+	for _, p := range []Policy{PolicyAge, PolicyDepth, PolicyStratified} {
+		c, _ := NewCache(int(full.Stored/2), p, 1, true)
+		o := opts
+		o.Store = c
+		// the bound on the work that the guard keeps the search under
+		o.MaxStates = 10 * full.Stored
+		res, err := checker.NewDFS(m, o).Run()
+		if err != nil || !res.Complete() {
+			t.Fatalf("%v: %v, %v (%d states stored)", p, err, res.Stop, res.Stored)
+		}
+		switched := c.FellBack() > 0
+		if switched != (p != PolicyStratified) || switched != (c.Rule() != p) {
+			t.Errorf("%v: fell back after %d states, rule now %v", p, c.FellBack(), c.Rule())
+		}
+		// reduced, a cached search may visit states the uncached one
+		// does not (the proviso depends on what the cache holds)
+		if c.Distinct() < int(full.Stored) || res.Stats.NumErrors > 0 {
+			t.Errorf("%v: %d distinct states, %d errors; the uncached search stored %d", p, c.Distinct(), res.Stats.NumErrors, full.Stored)
+		}
+		t.Logf("%v: %d states stored, %d distinct, fell back after %d", p, res.Stored, c.Distinct(), c.FellBack())
+	}
+}
+
 // TestCacheCosts checks the costs Algorithm 4.1 of 004 computes during
 // a search (a cache large enough never to evict) against Definition 4.2.1
 // computed from the state graph, which a Runner explores independently of

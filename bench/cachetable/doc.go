@@ -7,8 +7,10 @@
 // searches reduce by partial order as gmc run does (-no-reduce: not). A
 // search that takes more than 20 times the processor time is stopped: TO (the bound
 // issue 22 sets). A cache that cannot hold the search stack: ST. The
-// policy fastest in a row ends it; the last lines count, for each cache
-// size, the rows each policy was fastest in and those it did not finish.
+// policy fastest in a row ends it. A * after RW marks a search whose
+// policy gave way to stratified eviction (store.GuardRedundancy). The last
+// lines count, for each cache size, the rows each policy was fastest in,
+// those it did not finish and those the guard switched.
 //
 // Run it from inside the repository (it finds the default corpus from the
 // root: examples/models and SPIN's Examples when installed); rows are

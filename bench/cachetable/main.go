@@ -90,10 +90,12 @@ func run(args []string, maxStates int64, reduce bool) error {
 	}
 	fmt.Fprintln(w)
 	wins := map[int64]map[store.Policy]int{}
-	failed := map[int64]map[store.Policy]int{} // TO or ST
+	failed := map[int64]map[store.Policy]int{}  // TO or ST
+	guarded := map[int64]map[store.Policy]int{} // the guard switched to stratified eviction
 	for _, pct := range sizes {
 		wins[pct] = map[store.Policy]int{}
 		failed[pct] = map[store.Policy]int{}
+		guarded[pct] = map[store.Policy]int{}
 	}
 	measured := 0
 	for _, cm := range models {
@@ -133,9 +135,14 @@ func run(args []string, maxStates int64, reduce bool) error {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cm.Name, err)
 				}
+				mark := " "
+				if c.FellBack() > 0 {
+					mark = "*"
+					guarded[pct][p]++
+				}
 				switch {
 				case res.Complete():
-					fmt.Fprintf(w, " %6.2f %6.2f", float64(cpu)/float64(base), float64(res.Transitions)/float64(full.Transitions))
+					fmt.Fprintf(w, " %6.2f %5.2f%s", float64(cpu)/float64(base), float64(res.Transitions)/float64(full.Transitions), mark)
 					if best < 0 || cpu < bestTime {
 						best, bestTime = p, cpu
 					}
@@ -143,7 +150,7 @@ func run(args []string, maxStates int64, reduce bool) error {
 					fmt.Fprintf(w, " %6s %6s", "ST", "-")
 					failed[pct][p]++
 				default:
-					fmt.Fprintf(w, " %6s %6s", "TO", "-")
+					fmt.Fprintf(w, " %6s %5s%s", "TO", "-", mark)
 					failed[pct][p]++
 				}
 			}
@@ -156,6 +163,7 @@ func run(args []string, maxStates int64, reduce bool) error {
 	}
 	counts(w, "rows where each policy was fastest, by cache size:", wins)
 	counts(w, fmt.Sprintf("rows where each policy did not finish (TO: over %dx the uncached time, ST: stack), of %d, by cache size:", timeout, measured), failed)
+	counts(w, fmt.Sprintf("rows where the guard switched the policy to stratified eviction (* after RW: over %d times the distinct states stored, store.GuardRedundancy), by cache size:", store.GuardRedundancy), guarded)
 	return nil
 }
 

@@ -343,6 +343,39 @@ func TestCLI(t *testing.T) {
 	}
 }
 
+// TestCacheGuardReport: a run whose policy the guard switched to
+// stratified eviction says when, in the report and in --json
+// (stratified_after, null when it did not): age on philo_host with half
+// its states does (store.GuardRedundancy), stratified never.
+func TestCacheGuardReport(t *testing.T) {
+	model, err := filepath.Abs("../../bench/models/philo_host.pml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"age", "stratified"} {
+		var stdout, stderr bytes.Buffer
+		if code := gmc([]string{"run", "--cache", "3292", "--policy", p, model}, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", p, code, stderr.String())
+		}
+		said := regexp.MustCompile(`(?m)^ +\d+ states stored when ` + p + ` gave way to stratified eviction \(redundancy past 4\)$`).MatchString(stdout.String())
+		if said != (p == "age") {
+			t.Errorf("%s: the report says it gave way: %v\n%s", p, said, stdout.String())
+		}
+		stdout.Reset()
+		if code := gmc([]string{"run", "--json", "--cache", "3292", "--policy", p, model}, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%s --json: exit %d: %s", p, code, stderr.String())
+		}
+		var run struct{ Cache map[string]any }
+		if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+			t.Fatal(err)
+		}
+		after, ok := run.Cache["stratified_after"]
+		if n, isNum := after.(float64); !ok || isNum != (p == "age") || isNum && n < 3292 {
+			t.Errorf("%s --json: stratified_after = %v (present %v)", p, after, ok)
+		}
+	}
+}
+
 // TestRunJSON checks the keys the command-line contract promises in run
 // --json (docs/references.md#cli-contract).
 func TestRunJSON(t *testing.T) {

@@ -98,7 +98,7 @@ func cacheWarning(cache *store.Cache) func(checker.Progress) string {
 		}
 		warned = r
 		hint := "a larger --cache explores less again"
-		if cache.Policy() != store.PolicyStratified {
+		if cache.Rule() != store.PolicyStratified { // (the guard may have switched already: GuardRedundancy)
 			hint = "a larger --cache, or --policy stratified, explores less again"
 		}
 		return fmt.Sprintf("gmc: warning: the state cache explores states again and again: %s states stored in %.1f s, ~%s distinct (redundancy %.3g); without a cache they would take ~%.2g s: %s",

@@ -528,6 +528,9 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if cache != nil {
 		fmt.Fprintf(w, "\nstate cache: %d states, policy %s (seed %d)\n", cache.Capacity(), cache.Policy(), f.seed)
 		fmt.Fprintf(w, "%9d evictions\n", cache.Evictions)
+		if n := cache.FellBack(); n > 0 {
+			fmt.Fprintf(w, "%9d states stored when %s gave way to stratified eviction (redundancy past %d)\n", n, cache.Policy(), store.GuardRedundancy)
+		}
 		if n, ok := cacheCounts(res, cache); ok {
 			fmt.Fprintf(w, "%9d distinct states (%s)\n", n.distinct, n.how)
 			fmt.Fprintf(w, "%9d states explored again after an eviction\n", n.again)
@@ -837,6 +840,7 @@ type cacheJSON struct {
 	Redundancy       float64  `json:"redundancy"`
 	Policy           string   `json:"policy"`
 	Evictions        int64    `json:"evictions"`
+	StratifiedAfter  *int64   `json:"stratified_after"` // states stored when the guard switched the victims to stratified eviction, null if it never did
 	DistinctEstimate float64  `json:"distinct_states_estimate"`
 	Distinct         *int64   `json:"distinct_states"`
 	ExploredAgain    *int64   `json:"states_explored_again"`
@@ -918,6 +922,9 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 		out.Cache = &cacheJSON{Size: cache.Capacity(), States: cache.Capacity(), Policy: cache.Policy().String(), Evictions: cache.Evictions}
 		// redundancy: RW when it is known, else the estimate's RW of states
 		out.Cache.DistinctEstimate, _, out.Cache.Redundancy = cacheEstimate(res, cache)
+		if n := cache.FellBack(); n > 0 {
+			out.Cache.StratifiedAfter = &n
+		}
 		if n, ok := cacheCounts(res, cache); ok {
 			out.Cache.Distinct, out.Cache.ExploredAgain, out.Cache.RedundantWork = &n.distinct, &n.again, &n.rw
 			out.Cache.Redundancy = n.rw
