@@ -264,3 +264,38 @@ func TestSetAgainstMap(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSet is the sample's part of a small bitstate search, as
+// peterson_n unreduced makes it (43,449 states, 26,026 arrivals at
+// states the filter held that were not repeats): every state sampled
+// until θ halves once, each arrival a state visited earlier.
+func BenchmarkSet(b *testing.B) {
+	const states, arrivals = 43449, 26026
+	r := rand.New(rand.NewPCG(5, 6))
+	hs := make([]uint64, states)
+	for i := range hs {
+		hs[i] = r.Uint64()
+	}
+	back := make([]int, arrivals)
+	for i := range back {
+		back[i] = r.IntN(states)
+	}
+	for b.Loop() {
+		s := New()
+		a := 0
+		for i, h := range hs {
+			if s.Keeps(h) {
+				s.Visited(h)
+			}
+			// the arrivals spread over the search, at states visited so far
+			for ; a < arrivals && a*states < i*arrivals; a++ {
+				if h := hs[back[a]%(i+1)]; s.Keeps(h) {
+					s.Reached(h)
+				}
+			}
+		}
+		if s.Omitted() != 0 {
+			b.Fatal(s.Omitted())
+		}
+	}
+}
