@@ -45,7 +45,7 @@ import (
 type Parallel struct {
 	m       *vm.Model
 	opts    Options
-	store   *store.Shared
+	store   store.Concurrent
 	workers []*worker
 	reduce  bool
 	start   time.Time
@@ -67,8 +67,9 @@ type worker struct {
 	p         *Parallel
 	id        int
 	d         *DFS
-	root      uint64 // the node of the state being expanded
-	rootDepth int32  // and its depth
+	view      store.SharedView // its access to the shared store
+	root      uint64           // the node of the state being expanded
+	rootDepth int32            // and its depth
 	// cur is the states of the level being expanded this worker handed
 	// over (read by all the workers), next those it hands over now.
 	cur, next []parItem
@@ -146,14 +147,14 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 	p := &Parallel{m: m, opts: opts}
 	switch st := opts.Store.(type) {
 	case nil:
-		p.store = NewSharedStore(workers, func() store.Payloads { return store.NewExact() })
-	case *store.Shared:
+		p.store = store.NewTable(workers)
+	case store.Concurrent:
 		if st.Len() > 0 {
 			return nil, errors.New("the parallel search needs a new store")
 		}
 		p.store = st
 	default:
-		return nil, errors.New("the parallel search keeps its states in a store.Shared (exact, hc or collapse)")
+		return nil, errors.New("the parallel search keeps its states in a store.Concurrent (exact, hc or collapse)")
 	}
 	p.reduce = opts.Reduce && m.NoReduce == ""
 	if p.reduce {
@@ -169,7 +170,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 			// after the search (result)
 			d.sample = sample.NewDistinct()
 		}
-		w := &worker{p: p, id: i, d: d, root: noNode}
+		w := &worker{p: p, id: i, d: d, view: p.store.View(i), root: noNode}
 		d.par = w
 		d.res = &Result{}
 		d.res.Reduced = d.reduce
@@ -221,11 +222,13 @@ func (p *Parallel) Run() (*Result, error) {
 		d := w0.d
 		key := p.m.Key(s0, nil)
 		var ref store.SharedRef
+		w0.view.Enter()
 		if p.reduce {
-			ref, _, _ = p.store.Visit(key, false)
+			ref, _, _ = w0.view.Visit(key, false)
 		} else {
-			p.store.Insert(key)
+			w0.view.Insert(key)
 		}
+		w0.view.Leave()
 		d.res.Stored, d.res.MaxVector = 1, len(p.m.Vector(s0))
 		if d.sample != nil {
 			d.sample.Visited(sample.Hash(key))
@@ -261,7 +264,11 @@ func (p *Parallel) Run() (*Result, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				p.guard(w, func() { w.run(&lv, n, &next, chunk) })
+				p.guard(w, func() {
+					w.view.Enter()
+					defer w.view.Leave()
+					w.run(&lv, n, &next, chunk)
+				})
 			}()
 		}
 		wg.Wait()
@@ -346,7 +353,7 @@ func (w *worker) expand(it *parItem) {
 	w.root, w.rootDepth = it.node, it.depth
 	if d.reduce {
 		// before any of its moves is looked at: see Parallel
-		w.p.store.Mark(it.ref)
+		w.view.Mark(it.ref)
 	}
 	depth := int(it.depth)
 	if depth > d.res.DepthReached {
@@ -378,14 +385,14 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 		isNew, expanded bool
 	)
 	if d.reduce {
-		ref, isNew, expanded = w.p.store.Visit(key, local)
+		ref, isNew, expanded = w.view.Visit(key, local)
 		// the proviso: a move to a state not yet expanded
 		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
 			p := d.frames.at(n - 2)
 			p.good = p.good || !expanded
 		}
 	} else {
-		isNew = w.p.store.Insert(key)
+		isNew = w.view.Insert(key)
 	}
 	if !isNew {
 		res.Matched++
