@@ -16,7 +16,8 @@ import (
 )
 
 // Parallel is the exhaustive safety search on several cores (gmc run -j
-// N): a search by levels over a store.Shared, whose states N workers
+// N): a search by levels over a store.Concurrent (the exact store.Table,
+// or the shards of a store.Shared), whose states N workers
 // expand at once (docs/references.md#parallel-bfs).
 //
 // Each worker is a DFS of its own (its machine, its stack, its counts)
