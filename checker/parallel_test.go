@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -243,6 +244,44 @@ func TestParallelTrails(t *testing.T) {
 	}
 	if followed < 5 {
 		t.Errorf("only %d trails followed", followed)
+	}
+}
+
+// TestParallelDeepTrail: an error many levels down (60 moves, parDescend
+// 16 a level) has a trail through the states handed over at each level,
+// whose paths share their first steps with the one handed over before
+// (parNode): the trail, followed step by step, raises the error, with
+// 2 and 3 workers, reduced or not.
+func TestParallelDeepTrail(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "deep.pml")
+	const model = `byte x, y;
+active proctype A() { do :: x < 30 -> x++ :: x < 29 -> x = x + 2 od }
+active proctype B() { do :: y < 30 -> y++ od }
+active proctype C() { (x == 30 && y == 30) -> assert(false) }
+`
+	if err := os.WriteFile(file, []byte(model), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := modeltest.MustCompile(t, file, false)
+	for _, workers := range []int{2, 3} {
+		for _, reduce := range []bool{false, true} {
+			res := runParallel(t, m, Options{Budget: search.Budget{MaxErrors: 1}, Reduce: reduce}, workers, "exact")
+			if len(res.Errors) != 1 {
+				t.Fatalf("-j%d reduce %v: %d errors", workers, reduce, len(res.Errors))
+			}
+			e := res.Errors[0]
+			steps := e.FileSteps()
+			if len(steps) < 60 {
+				t.Errorf("-j%d reduce %v: a trail of %d steps, want 60 or more", workers, reduce, len(steps))
+			}
+			_, raised, err := trail.Follow(m, trail.Entries(m, steps), -1)
+			if err != nil {
+				t.Fatalf("-j%d reduce %v: %v", workers, reduce, err)
+			}
+			if len(raised) == 0 || raised[0].Msg != e.Msg {
+				t.Errorf("-j%d reduce %v: the trail's last step raises %v, not %q", workers, reduce, raised, e.Msg)
+			}
+		}
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 // 2^tableTagBits slots.
 func TestTable(t *testing.T) {
 	n := 300_000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 100_000
 	}
 	for _, rehash := range []bool{false, true} {
