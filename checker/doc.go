@@ -42,7 +42,8 @@
 //
 // The parallel search (parallel.go, gmc run -j N) is the only one that
 // runs several goroutines: its workers are DFSs, each with its own
-// machine, stack, counts and Result, sharing the model, a store.Shared
+// machine, stack, counts and Result, sharing the model, a
+// store.Concurrent (each worker through its own store.SharedView)
 // and the Parallel's atomic counters and stop; nothing else of a worker is
 // read by another until the workers of a level have all returned (the
 // states they hand over, their paths for trails).

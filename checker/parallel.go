@@ -16,7 +16,8 @@ import (
 )
 
 // Parallel is the exhaustive safety search on several cores (gmc run -j
-// N): a search by levels over a store.Shared, whose states N workers
+// N): a search by levels over a store.Concurrent (the exact store.Table,
+// or the shards of a store.Shared), whose states N workers
 // expand at once (docs/references.md#parallel-bfs).
 //
 // Each worker is a DFS of its own (its machine, its stack, its counts)
@@ -45,7 +46,7 @@ import (
 type Parallel struct {
 	m       *vm.Model
 	opts    Options
-	store   *store.Shared
+	store   store.Concurrent
 	workers []*worker
 	reduce  bool
 	start   time.Time
@@ -67,8 +68,9 @@ type worker struct {
 	p         *Parallel
 	id        int
 	d         *DFS
-	root      uint64 // the node of the state being expanded
-	rootDepth int32  // and its depth
+	view      store.SharedView // its access to the shared store
+	root      uint64           // the node of the state being expanded
+	rootDepth int32            // and its depth
 	// cur is the states of the level being expanded this worker handed
 	// over (read by all the workers), next those it hands over now.
 	cur, next []parItem
@@ -78,7 +80,11 @@ type worker struct {
 	// (chunked stacks: they grow without copying what they hold)
 	nodes stack[parNode]
 	steps stack[pathStep]
-	errs  []parError
+	// last is the node this worker handed over last from the state it
+	// expands (-1: none yet), and lastPath its steps from that state.
+	last     int32
+	lastPath []pathStep
+	errs     []parError
 	// arena is where the vectors of next are kept: chunks of a megabyte,
 	// those of next in nextChunks, those of cur in curChunks; a level's
 	// chunks serve again two levels on (spare), as fresh memory costs a
@@ -101,11 +107,19 @@ type parItem struct {
 }
 
 // parNode is a state handed over: the state it was reached from (a node)
-// and the steps from there, w.steps[off:off+n].
+// and the steps from there: the first shared steps of the path of the
+// node handed over before it from the same state (prev, an index in the
+// worker's nodes; -1: none), then w.steps[off:off+n]. The states one
+// expansion hands over are met in depth-first order, so their paths
+// share most of their steps (leader_n N=7: 87,163 states handed over,
+// about 17 steps each): each keeps the steps where it leaves the one
+// before, not a copy of the whole path, which wrote fresh memory on
+// every hand-over.
 type parNode struct {
-	parent uint64
-	off    uint64
-	n      uint32
+	parent       uint64
+	off          uint64
+	n            uint32
+	prev, shared int32
 }
 
 // parError is an error a worker found, in the state of node.
@@ -146,14 +160,14 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 	p := &Parallel{m: m, opts: opts}
 	switch st := opts.Store.(type) {
 	case nil:
-		p.store = NewSharedStore(workers, func() store.Payloads { return store.NewExact() })
-	case *store.Shared:
+		p.store = store.NewTable(workers)
+	case store.Concurrent:
 		if st.Len() > 0 {
 			return nil, errors.New("the parallel search needs a new store")
 		}
 		p.store = st
 	default:
-		return nil, errors.New("the parallel search keeps its states in a store.Shared (exact, hc or collapse)")
+		return nil, errors.New("the parallel search keeps its states in a store.Concurrent (exact, hc or collapse)")
 	}
 	p.reduce = opts.Reduce && m.NoReduce == ""
 	if p.reduce {
@@ -169,7 +183,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 			// after the search (result)
 			d.sample = sample.NewDistinct()
 		}
-		w := &worker{p: p, id: i, d: d, root: noNode}
+		w := &worker{p: p, id: i, d: d, view: p.store.View(i), root: noNode}
 		d.par = w
 		d.res = &Result{}
 		d.res.Reduced = d.reduce
@@ -221,11 +235,13 @@ func (p *Parallel) Run() (*Result, error) {
 		d := w0.d
 		key := p.m.Key(s0, nil)
 		var ref store.SharedRef
+		w0.view.Enter()
 		if p.reduce {
-			ref, _, _ = p.store.Visit(key, false)
+			ref, _, _ = w0.view.Visit(key, false)
 		} else {
-			p.store.Insert(key)
+			w0.view.Insert(key)
 		}
+		w0.view.Leave()
 		d.res.Stored, d.res.MaxVector = 1, len(p.m.Vector(s0))
 		if d.sample != nil {
 			d.sample.Visited(sample.Hash(key))
@@ -261,7 +277,11 @@ func (p *Parallel) Run() (*Result, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				p.guard(w, func() { w.run(&lv, n, &next, chunk) })
+				p.guard(w, func() {
+					w.view.Enter()
+					defer w.view.Leave()
+					w.run(&lv, n, &next, chunk)
+				})
 			}()
 		}
 		wg.Wait()
@@ -343,10 +363,10 @@ func (w *worker) run(lv *level, n int, next *atomic.Int64, chunk int) {
 // (insertShared), which wait for the next level.
 func (w *worker) expand(it *parItem) {
 	d := w.d
-	w.root, w.rootDepth = it.node, it.depth
+	w.root, w.rootDepth, w.last = it.node, it.depth, -1
 	if d.reduce {
 		// before any of its moves is looked at: see Parallel
-		w.p.store.Mark(it.ref)
+		w.view.Mark(it.ref)
 	}
 	depth := int(it.depth)
 	if depth > d.res.DepthReached {
@@ -378,14 +398,14 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 		isNew, expanded bool
 	)
 	if d.reduce {
-		ref, isNew, expanded = w.p.store.Visit(key, local)
+		ref, isNew, expanded = w.view.Visit(key, local)
 		// the proviso: a move to a state not yet expanded
 		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
 			p := d.frames.at(n - 2)
 			p.good = p.good || !expanded
 		}
 	} else {
-		isNew = w.p.store.Insert(key)
+		isNew = w.view.Insert(key)
 	}
 	if !isNew {
 		res.Matched++
@@ -407,12 +427,22 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	if local {
 		return true
 	}
-	off := uint64(w.steps.len())
-	for i := range d.path.len() {
-		w.steps.push(*d.path.at(i))
+	k, shared := d.path.len(), 0
+	if w.last >= 0 {
+		for shared < k && shared < len(w.lastPath) && *d.path.at(shared) == w.lastPath[shared] {
+			shared++
+		}
 	}
-	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(d.path.len())})
-	node := uint64(w.nodes.len()-1)<<workerBits | uint64(w.id)
+	w.lastPath = w.lastPath[:shared]
+	off := uint64(w.steps.len())
+	for i := shared; i < k; i++ {
+		st := *d.path.at(i)
+		w.steps.push(st)
+		w.lastPath = append(w.lastPath, st)
+	}
+	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(k - shared), prev: w.last, shared: int32(shared)})
+	w.last = int32(w.nodes.len() - 1)
+	node := uint64(w.last)<<workerBits | uint64(w.id)
 	w.next = append(w.next, parItem{state: vm.State{Buf: w.keep(s.Buf), Procs: s.Procs, Chans: s.Chans}, ref: ref, depth: f.depth, node: node})
 	w.queued += int64(len(s.Buf))
 	return false
@@ -591,11 +621,7 @@ func (p *Parallel) path(node uint64) []trail.Step {
 	for node != noNode {
 		w := p.workers[node&(MaxWorkers-1)]
 		n := *w.nodes.at(int(node >> workerBits))
-		var part []pathStep
-		for i := range int(n.n) {
-			part = append(part, *w.steps.at(int(n.off) + i))
-		}
-		parts = append(parts, part)
+		parts = append(parts, w.pathOf(n))
 		node = n.parent
 	}
 	var out []trail.Step
@@ -605,4 +631,23 @@ func (p *Parallel) path(node uint64) []trail.Step {
 		}
 	}
 	return out
+}
+
+// pathOf is the steps from n's parent to n: its own, after the first
+// n.shared of the nodes before it (parNode), each of which fills the
+// positions from its own shared on.
+func (w *worker) pathOf(n parNode) []pathStep {
+	out := make([]pathStep, int(n.shared)+int(n.n))
+	need := len(out) // positions [0, need) are not filled yet
+	for {
+		from := int(n.shared)
+		for i := from; i < need; i++ {
+			out[i] = *w.steps.at(int(n.off) + i - from)
+		}
+		need = min(need, from)
+		if need == 0 {
+			return out
+		}
+		n = *w.nodes.at(int(n.prev))
+	}
 }

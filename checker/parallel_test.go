@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -22,9 +23,11 @@ func parallelFiles(t *testing.T) []string {
 	return append(files, corpus(t)...)
 }
 
-// parallelStores are the stores the comparison runs with, made for m.
+// parallelStores are the shards of the stores the comparison runs
+// with, made for m; "exact" is the lock-free store.Table, "shards" exact
+// shards in a store.Shared.
 var parallelStores = map[string]func(m *vm.Model) store.Payloads{
-	"exact":    func(*vm.Model) store.Payloads { return store.NewExact() },
+	"shards":   func(*vm.Model) store.Payloads { return store.NewExact() },
 	"hc":       func(*vm.Model) store.Payloads { return store.NewHashCompact() },
 	"collapse": func(m *vm.Model) store.Payloads { return store.NewCollapse(m.Splitter()) },
 }
@@ -33,7 +36,11 @@ var parallelStores = map[string]func(m *vm.Model) store.Payloads{
 // named.
 func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string) *Result {
 	t.Helper()
-	opts.Store = NewSharedStore(workers, func() store.Payloads { return parallelStores[st](m) })
+	if st == "exact" {
+		opts.Store = store.NewTable(workers)
+	} else {
+		opts.Store = NewSharedStore(workers, func() store.Payloads { return parallelStores[st](m) })
+	}
 	p, err := NewParallel(m, opts, workers)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +55,8 @@ func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string
 // TestParallelMatchesDFS: without reduction, the parallel search on 2
 // and 3 workers stores the states the one-core search stores and counts
 // the same arrivals, atomic steps and errors (-c0), with statement
-// merging and without, with each of the exact, hc and collapse stores;
+// merging and without, with each of the exact (store.Table), exact
+// shards, hc and collapse stores;
 // it finds every unreached statement the one-core search finds, and its
 // sample of the states stored is the one-core search's. Every
 // model runs with the exact store on 2 workers; a sample, with -long
@@ -72,7 +80,7 @@ func TestParallelMatchesDFS(t *testing.T) {
 				name += " no-merge"
 			}
 			t.Logf("%s: %d states", name, dfs.Stored)
-			for _, st := range []string{"exact", "hc", "collapse"} {
+			for _, st := range []string{"exact", "shards", "hc", "collapse"} {
 				for _, workers := range []int{2, 3} {
 					if st != "exact" && workers != 2 || (st != "exact" || workers != 2) && !sampled(i) {
 						continue // (-long: every model with every store and 3 workers)
@@ -103,6 +111,49 @@ func TestParallelMatchesDFS(t *testing.T) {
 	}
 	if compared < 10 {
 		t.Errorf("only %d models compared", compared)
+	}
+}
+
+// TestParallelTableGrows: the lock-free exact table grows while the
+// workers run (inline_typedef's 74,194 states fill its first 2^16 slots
+// past 3/4 within a level), and the parallel search still stores and
+// matches exactly the one-core search's states, with 2 and 3 workers,
+// reduced (the marks "expanded" move with the slots) or not.
+func TestParallelTableGrows(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	budget := search.Budget{MaxDepth: 100000}
+	dfs, err := NewDFS(m, Options{Budget: budget}).Run()
+	if err != nil || !dfs.Complete() {
+		t.Fatalf("one core: %v, %v", err, dfs.Stop)
+	}
+	for _, workers := range []int{2, 3} {
+		for _, reduce := range []bool{false, true} {
+			tb := store.NewTable(workers)
+			_, table0 := tb.Bytes()
+			p, err := NewParallel(m, Options{Budget: budget, Store: tb, Reduce: reduce}, workers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			par, err := p.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, table := tb.Bytes(); table < 2*table0 {
+				t.Errorf("-j%d: the table did not grow (%d bytes)", workers, table)
+			}
+			if tb.Len() != int(par.Stored) {
+				t.Errorf("-j%d reduce %v: the table holds %d states, the search stored %d", workers, reduce, tb.Len(), par.Stored)
+			}
+			switch {
+			case !par.Complete():
+				t.Errorf("-j%d reduce %v: stopped (%v)", workers, reduce, par.Stop)
+			case reduce && par.Stored > dfs.Stored:
+				t.Errorf("-j%d reduced: %d states stored, more than the %d without reduction", workers, par.Stored, dfs.Stored)
+			case !reduce && (par.Stored != dfs.Stored || par.Matched != dfs.Matched || par.AtomicSteps != dfs.AtomicSteps):
+				t.Errorf("-j%d: stored %d matched %d atomic %d; one core %d %d %d", workers,
+					par.Stored, par.Matched, par.AtomicSteps, dfs.Stored, dfs.Matched, dfs.AtomicSteps)
+			}
+		}
 	}
 }
 
@@ -193,6 +244,44 @@ func TestParallelTrails(t *testing.T) {
 	}
 	if followed < 5 {
 		t.Errorf("only %d trails followed", followed)
+	}
+}
+
+// TestParallelDeepTrail: an error many levels down (60 moves, parDescend
+// 16 a level) has a trail through the states handed over at each level,
+// whose paths share their first steps with the one handed over before
+// (parNode): the trail, followed step by step, raises the error, with
+// 2 and 3 workers, reduced or not.
+func TestParallelDeepTrail(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "deep.pml")
+	const model = `byte x, y;
+active proctype A() { do :: x < 30 -> x++ :: x < 29 -> x = x + 2 od }
+active proctype B() { do :: y < 30 -> y++ od }
+active proctype C() { (x == 30 && y == 30) -> assert(false) }
+`
+	if err := os.WriteFile(file, []byte(model), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := modeltest.MustCompile(t, file, false)
+	for _, workers := range []int{2, 3} {
+		for _, reduce := range []bool{false, true} {
+			res := runParallel(t, m, Options{Budget: search.Budget{MaxErrors: 1}, Reduce: reduce}, workers, "exact")
+			if len(res.Errors) != 1 {
+				t.Fatalf("-j%d reduce %v: %d errors", workers, reduce, len(res.Errors))
+			}
+			e := res.Errors[0]
+			steps := e.FileSteps()
+			if len(steps) < 60 {
+				t.Errorf("-j%d reduce %v: a trail of %d steps, want 60 or more", workers, reduce, len(steps))
+			}
+			_, raised, err := trail.Follow(m, trail.Entries(m, steps), -1)
+			if err != nil {
+				t.Fatalf("-j%d reduce %v: %v", workers, reduce, err)
+			}
+			if len(raised) == 0 || raised[0].Msg != e.Msg {
+				t.Errorf("-j%d reduce %v: the trail's last step raises %v, not %q", workers, reduce, raised, e.Msg)
+			}
+		}
 	}
 }
 

@@ -30,11 +30,42 @@ type shard struct {
 	_  [40]byte
 }
 
-// SharedRef finds a state of a Shared store again: its shard and its
-// payload there.
+// SharedRef finds a state of a Concurrent store again (to Mark it): in
+// a Shared store its shard and its payload there, in a Table its hash
+// and its arena position.
 type SharedRef struct {
-	shard uint32
-	ref   uint64
+	a, b uint64
+}
+
+// Concurrent is a store several goroutines search at once, each through
+// its own SharedView: Shared (shards behind locks, for any Payloads) and
+// Table (exact, lock-free). Len, Bytes and Insert are for one goroutine
+// when no View is in use (Bytes also while they are: as of their last
+// counts).
+type Concurrent interface {
+	Store
+	// SetPayload(1) gives every state the mark of Visit and Mark; call
+	// it before the first insert.
+	SetPayload(n int)
+	// View is goroutine i's access to the store.
+	View(i int) SharedView
+}
+
+// SharedView is one goroutine's access to a Concurrent store. It looks
+// up states only between Enter and Leave, and must not wait for another
+// goroutine in between (a Table's growth waits for every View in the
+// table to look up a state again or leave).
+type SharedView interface {
+	Enter()
+	Leave()
+	// Insert adds v and reports whether it is new.
+	Insert(v []byte) bool
+	// Visit inserts v, and reports whether it is new and whether its
+	// mark (SetPayload(1)) was set before the call; when mark is true,
+	// it sets it too.
+	Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool)
+	// Mark sets the mark of the state ref finds.
+	Mark(ref SharedRef)
 }
 
 // NewShared returns a store of at least n shards (rounded up to a power
@@ -122,16 +153,27 @@ func (s *Shared) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) 
 		p[0] = 1
 	}
 	sh.mu.Unlock()
-	return SharedRef{shard: i, ref: r}, isNew, marked
+	return SharedRef{a: uint64(i), b: r}, isNew, marked
 }
 
 // Mark sets the first byte of the payload of the state ref finds.
 func (s *Shared) Mark(ref SharedRef) {
-	sh := &s.shards[ref.shard]
+	sh := &s.shards[ref.a]
 	sh.mu.Lock()
-	sh.st.Payload(ref.ref)[0] = 1
+	sh.st.Payload(ref.b)[0] = 1
 	sh.mu.Unlock()
 }
+
+// View implements Concurrent: every goroutine's view is the store itself,
+// whose shards' locks keep the goroutines apart.
+func (s *Shared) View(int) SharedView { return sharedView{s} }
+
+// sharedView is a Shared store as a SharedView: it needs no Enter or
+// Leave.
+type sharedView struct{ *Shared }
+
+func (sharedView) Enter() {}
+func (sharedView) Leave() {}
 
 // Len implements Store: the states of all the shards.
 func (s *Shared) Len() int {

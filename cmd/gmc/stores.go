@@ -91,8 +91,12 @@ func storeName(st store.Store) string {
 }
 
 // sharedStore makes the store of a parallel search (-j N) of m: the
-// shards of the store --store names (exact, hc or collapse).
-func sharedStore(f runFlags, m *vm.Model) *store.Shared {
+// lock-free exact table, or the shards of the store --store names (hc or
+// collapse).
+func sharedStore(f runFlags, m *vm.Model) store.Concurrent {
+	if f.store == "exact" {
+		return store.NewTable(f.jobs)
+	}
 	return checker.NewSharedStore(f.jobs, func() store.Payloads {
 		switch f.store {
 		case "hc":

@@ -1,0 +1,358 @@
+package store
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"gmc/internal/hugepage"
+)
+
+// Table is the exact store of the parallel search (checker.Parallel, gmc
+// run -j N) when it keeps every state whole: one open-addressed table of
+// 64-bit slots that all the goroutines search at once, each through its
+// own View, so that a lookup writes nothing another core reads but the
+// slot it fills. Where Shared's shards cost every lookup a lock and a
+// shard's counters, written by every core (the cache lines travel
+// between the cores on each state), a Table's lookup is a hash, a probe
+// of the table by atomic loads, and for a new state an append to the
+// View's own arena and one compare-and-swap on the empty slot.
+//
+// A slot holds the top bits of the state's hash (a tag, as Exact's
+// entries: most mismatches are told apart without reading the vector,
+// and growth moves entries by their tags alone), the arena position of
+// the vector and a mark bit, the parallel search's "expanded" (Visit,
+// Mark). The arenas are append-only chunks, each View's own, named in
+// one directory: a View writes a vector and its chunk's name before the
+// compare-and-swap that publishes its slot, so a goroutine that loads the
+// slot reads only memory written before (the Go memory model: an atomic
+// operation that observes another synchronizes with it). A View that
+// loses the race for an empty slot to the same vector takes its unpublished
+// copy back.
+//
+// The counts are each View's own, added to one counter every
+// tableBatch states; the table grows when that counter says it is 3/4
+// full, at a barrier: the View that finds it so waits until the others
+// are out of the table (a View is in it between Enter and Leave, and
+// looks at each operation whether a growth waits), moves the entries
+// to a table twice as large, and lets them in again. A View held out
+// of the table by a growth only waits; the slots a goroutine held (a
+// SharedRef) name the state by its hash and arena position, which
+// growth keeps, so they stay valid.
+//
+// Memory per state is Exact's: the vector after its length, and a slot
+// of 8 bytes at a load of 3/8 to 3/4.
+type Table struct {
+	seed  maphash.Seed
+	views []*View
+
+	// growing is set while a growth waits or runs: every operation
+	// reads it, only a growth writes it (a line of its own).
+	_       [64]byte
+	growing atomic.Bool
+	_       [63]byte
+	// gate is held for reading by every View in the table, for writing
+	// by a growth.
+	gate sync.RWMutex
+	// filled is the states counted so far, in batches of tableBatch
+	// from each View.
+	filled atomic.Int64
+	_      [56]byte
+
+	// the table: written only by a growth, which holds gate for
+	// writing; read by the Views, which hold it for reading
+	slots  []atomic.Uint64
+	bits   uint
+	tagged uint // up to this many bits, grow reads homes from tags
+	mask   uint64
+	limit  int64 // grow when filled passes it
+	tbytes atomic.Int64
+
+	// chunks is the directory of the arenas' chunks: each is written
+	// once, by the View that made it, before a slot names it.
+	chunks  [tableChunks][]byte
+	nchunks atomic.Int64
+}
+
+const (
+	tablePosBits = 38 // a slot's arena position: chunk<<chunkBits | offset
+	tablePosMask = 1<<tablePosBits - 1
+	tableTagBits = 63 - tablePosBits // the hash's top bits, below the mark
+	tableMark    = 1 << 63
+	tableChunks  = 1 << (tablePosBits - chunkBits)
+	// tableBatch is how many states a View counts before it adds them to
+	// the shared counter: one write of a shared line per tableBatch
+	// states.
+	tableBatch = 256
+)
+
+// View is one goroutine's access to a Table: its arena, its counts, and
+// its place in or out of the table. A View is used by one goroutine at a
+// time.
+type View struct {
+	t       *Table
+	held    bool   // between Enter and Leave
+	chunk   []byte // the chunk being filled (its length is what is used)
+	chunkID int
+	pending int64 // states not yet added to t.filled
+	bytes   int64 // the bytes of the vectors this View added
+
+	// what the others read of this View: its states and bytes, as of
+	// its last batch
+	n, used atomic.Int64
+	_       [64]byte // (the Views are apart: each writes its own counts)
+}
+
+// NewTable returns an empty table for views goroutines (at least 1).
+func NewTable(views int) *Table {
+	views = max(views, 1)
+	t := &Table{seed: maphash.MakeSeed(), tagged: tableTagBits}
+	// The table must hold what the Views add before they count it,
+	// views*tableBatch states, with room to spare: at least 8 times as
+	// many slots (see addCount).
+	t.resize(max(initBits, uint(bits.Len(uint(8*views*tableBatch-1)))))
+	for range views {
+		t.views = append(t.views, &View{t: t})
+	}
+	return t
+}
+
+func (t *Table) resize(bits uint) {
+	t.bits = bits
+	t.slots = hugepage.Make[atomic.Uint64](1 << bits)
+	t.mask = 1<<bits - 1
+	t.limit = int64(len(t.slots)) / 4 * 3
+	t.tbytes.Store(int64(len(t.slots)) * 8)
+}
+
+// View is the view of goroutine i (0 to the views given to NewTable - 1).
+func (t *Table) View(i int) SharedView { return t.views[i] }
+
+// SetPayload implements Concurrent: the mark is a bit of every slot, and
+// a Table has no other payload.
+func (t *Table) SetPayload(int) {}
+
+// Len implements Store: the states of all the Views as of their last
+// batch, exact when none is in the table.
+func (t *Table) Len() int {
+	n := int64(0)
+	for _, v := range t.views {
+		n += v.n.Load()
+	}
+	return int(n)
+}
+
+// Bytes implements Store: the Views' arenas as of their last batch, and
+// the table.
+func (t *Table) Bytes() (states, table int64) {
+	for _, v := range t.views {
+		states += v.used.Load()
+	}
+	return states, t.tbytes.Load()
+}
+
+// Insert implements Store, through the first View: for one goroutine
+// only, when no other uses the table.
+func (t *Table) Insert(v []byte) bool {
+	w := t.views[0]
+	w.Enter()
+	defer w.Leave()
+	return w.Insert(v)
+}
+
+// Enter lets the View into the table: it must be in to look up states,
+// and while it is, a growth waits for it to leave or to look up again.
+func (w *View) Enter() {
+	w.t.gate.RLock()
+	w.held = true
+}
+
+// Leave takes the View out of the table, and counts its states.
+func (w *View) Leave() {
+	w.flush()
+	w.held = false
+	w.t.gate.RUnlock()
+}
+
+// wait lets a growth that waits run before the View looks up a state.
+func (w *View) wait() {
+	if w.t.growing.Load() {
+		w.t.gate.RUnlock()
+		w.t.gate.RLock()
+	}
+}
+
+// Insert implements SharedView.
+func (w *View) Insert(v []byte) bool {
+	_, isNew, _ := w.Visit(v, false)
+	return isNew
+}
+
+// Visit implements SharedView: the mark is the slot's top bit, set by
+// the compare-and-swap that fills the slot, or by an atomic or.
+func (w *View) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) {
+	w.wait()
+	t := w.t
+	h := maphash.Bytes(t.seed, v)
+	tag := h >> (64 - tableTagBits) << tablePosBits
+	var m uint64
+	if mark {
+		m = tableMark
+	}
+	var pos uint64 // our copy of v, +1, once made
+	for i := h >> (64 - t.bits); ; i = (i + 1) & t.mask {
+		e := t.slots[i].Load()
+		if e == 0 {
+			if pos == 0 {
+				pos = w.append(v) + 1
+			}
+			if t.slots[i].CompareAndSwap(0, m|tag|pos) {
+				w.count(len(w.chunk) - w.offset(pos))
+				return SharedRef{a: h, b: pos}, true, false
+			}
+			e = t.slots[i].Load() // another View filled it first
+		}
+		if e&^tableMark&^tablePosMask == tag && t.equal(e&tablePosMask-1, v) {
+			if pos != 0 {
+				// our copy was never published: take it back
+				w.chunk = w.chunk[:w.offset(pos)]
+			}
+			if mark && e&tableMark == 0 {
+				e = t.slots[i].Or(tableMark)
+			}
+			return SharedRef{a: h, b: e & tablePosMask}, false, e&tableMark != 0
+		}
+	}
+}
+
+// Mark implements SharedView: it finds the slot by the hash and the
+// position ref keeps, which a growth does not change.
+func (w *View) Mark(ref SharedRef) {
+	w.wait()
+	t := w.t
+	for i := ref.a >> (64 - t.bits); ; i = (i + 1) & t.mask {
+		e := t.slots[i].Load()
+		if e&tablePosMask == ref.b {
+			if e&tableMark == 0 {
+				t.slots[i].Or(tableMark)
+			}
+			return
+		}
+		if e == 0 {
+			panic("store: Mark of a state the table does not hold")
+		}
+	}
+}
+
+// offset is where in the View's chunk its copy pos (+1) starts: a
+// copy is always in the View's last chunk until it is published.
+func (w *View) offset(pos uint64) int { return int((pos - 1) & (maxChunk - 1)) }
+
+// count counts a new state of bytes bytes, and every tableBatch states
+// adds the View's to the table's.
+func (w *View) count(bytes int) {
+	w.bytes += int64(bytes)
+	w.pending++
+	if w.pending == tableBatch {
+		w.flush()
+	}
+}
+
+// flush adds the View's pending states to the table's count, and grows
+// the table when it is full. With at most tableBatch states not yet
+// counted per View, and at least 8 times that many slots per View
+// (NewTable), a table grown at 3/4 never fills up while a growth waits
+// for the Views to leave.
+func (w *View) flush() {
+	t := w.t
+	if w.pending == 0 {
+		return
+	}
+	w.n.Store(w.n.Load() + w.pending)
+	w.used.Store(w.bytes)
+	filled := t.filled.Add(w.pending)
+	w.pending = 0
+	if filled > t.limit && w.held && t.growing.CompareAndSwap(false, true) {
+		t.gate.RUnlock()
+		t.gate.Lock()
+		if t.filled.Load() > t.limit {
+			t.grow()
+		}
+		t.growing.Store(false)
+		t.gate.Unlock()
+		t.gate.RLock()
+	}
+}
+
+// grow doubles the table, while no View is in it. Up to 2^tableTagBits
+// slots an entry's new home comes from its tag; beyond, from its
+// vector's hash.
+func (t *Table) grow() {
+	old := t.slots
+	t.resize(t.bits + 1)
+	for k := range old {
+		e := old[k].Load()
+		if e == 0 {
+			continue
+		}
+		var home uint64
+		if t.bits <= t.tagged {
+			home = (e &^ tableMark >> tablePosBits) >> (tableTagBits - t.bits)
+		} else {
+			home = maphash.Bytes(t.seed, t.vector(e&tablePosMask-1)) >> (64 - t.bits)
+		}
+		for i := home; ; i = (i + 1) & t.mask {
+			if t.slots[i].Load() == 0 {
+				t.slots[i].Store(e)
+				break
+			}
+		}
+	}
+}
+
+// append copies v after its length into the View's arena, unpublished,
+// and returns its position.
+func (w *View) append(v []byte) uint64 {
+	need := len(v) + binary.MaxVarintLen32
+	if w.chunk == nil || len(w.chunk)+need > cap(w.chunk) {
+		size := minChunk
+		if w.chunk != nil {
+			size = min(2*cap(w.chunk), maxChunk)
+		}
+		size = max(size, need) // a huge vector gets a chunk of its own
+		id := w.t.nchunks.Add(1) - 1
+		if id >= tableChunks {
+			panic("store: the parallel search's exact table is full (256 GiB of vectors)")
+		}
+		w.chunk, w.chunkID = hugepage.Make[byte](size)[:0], int(id)
+		w.t.chunks[id] = w.chunk[:size]
+	}
+	pos := uint64(w.chunkID)<<chunkBits | uint64(len(w.chunk))
+	w.chunk = binary.AppendUvarint(w.chunk, uint64(len(v)))
+	w.chunk = append(w.chunk, v...)
+	return pos
+}
+
+// equal reports whether the vector at arena position pos is v.
+func (t *Table) equal(pos uint64, v []byte) bool {
+	c := t.chunks[pos>>chunkBits]
+	off := int(pos & (maxChunk - 1))
+	var n, k int
+	if b := c[off]; b < 0x80 {
+		n, k = int(b), 1 // the usual case: a vector under 128 bytes
+	} else {
+		u, w := binary.Uvarint(c[off:])
+		n, k = int(u), w
+	}
+	return n == len(v) && string(c[off+k:off+k+n]) == string(v)
+}
+
+// vector returns the stored vector at arena position pos.
+func (t *Table) vector(pos uint64) []byte {
+	c := t.chunks[pos>>chunkBits]
+	off := int(pos & (maxChunk - 1))
+	n, k := binary.Uvarint(c[off:])
+	return c[off+k : off+k+int(n)]
+}

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// TestTable: goroutines that insert one set of vectors at once, each in
+// its own order, through their own Views, find each vector new exactly
+// once between them, while the table grows under them (from 2^16 slots
+// to 2^19); a mark set by Visit or by Mark (with a reference taken before
+// the table grew) is seen by every later Visit; Len and Bytes count
+// every vector once. Vectors are of mixed lengths (some past 127 bytes,
+// whose length takes two bytes), and differ in one byte from others;
+// the second run grows by hashing the vectors again, as past
+// 2^tableTagBits slots.
+func TestTable(t *testing.T) {
+	n := 300_000
+	if testing.Short() || raceEnabled {
+		n = 100_000
+	}
+	for _, rehash := range []bool{false, true} {
+		testTable(t, n, 4, rehash)
+	}
+}
+
+func testTable(t *testing.T, n, views int, rehash bool) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vecs := make([][]byte, n)
+	for i := range vecs {
+		if i%2 == 1 {
+			v := append([]byte(nil), vecs[i-1]...)
+			v[rng.IntN(len(v))]++ // one byte off the last
+			vecs[i] = v
+			continue
+		}
+		v := make([]byte, 8+rng.IntN(40))
+		if i%100 == 0 {
+			v = make([]byte, 128+rng.IntN(200))
+		}
+		for j := range v {
+			v[j] = byte(rng.Uint32())
+		}
+		vecs[i] = v
+	}
+	// (one byte off may make a vector twice: count the distinct ones)
+	distinct := map[string]bool{}
+	for _, v := range vecs {
+		distinct[string(v)] = true
+	}
+	tb := NewTable(views)
+	if rehash {
+		tb.tagged = tb.bits
+	}
+	startBits := tb.bits
+	news := make([][]int, views)
+	refs := make([]SharedRef, n) // view 0's references
+	var wg sync.WaitGroup
+	for g := range views {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := tb.View(g)
+			w.Enter()
+			defer w.Leave()
+			order := rand.New(rand.NewPCG(uint64(g), 9)).Perm(n)
+			for k, i := range order {
+				ref, isNew, _ := w.Visit(vecs[i], i%3 == 0)
+				if isNew {
+					news[g] = append(news[g], i)
+				}
+				if g == 0 {
+					refs[i] = ref
+				}
+				if k%7 == 0 {
+					// (a View left and entered again while others grow the table)
+					w.Leave()
+					w.Enter()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if tb.bits <= startBits+1 {
+		t.Errorf("the table grew from 2^%d to 2^%d slots only", startBits, tb.bits)
+	}
+	got := map[string]int{}
+	for _, is := range news {
+		for _, i := range is {
+			got[string(vecs[i])]++
+		}
+	}
+	for s, c := range got {
+		if c != 1 {
+			t.Fatalf("rehash %v: a vector of %d bytes was new %d times", rehash, len(s), c)
+		}
+	}
+	if len(got) != len(distinct) || tb.Len() != len(distinct) {
+		t.Fatalf("rehash %v: %d vectors new, Len %d, want %d", rehash, len(got), tb.Len(), len(distinct))
+	}
+	w := tb.View(1)
+	w.Enter()
+	for i := range vecs {
+		if i%3 == 1 {
+			w.Mark(refs[i])
+		}
+	}
+	for i, v := range vecs {
+		_, isNew, marked := w.Visit(v, false)
+		// (a vector made twice is marked if either copy was)
+		want := i%3 != 2 || markedTwin(vecs, i)
+		if isNew || marked != want {
+			t.Fatalf("rehash %v: vector %d: new %v marked %v, want old and marked %v", rehash, i, isNew, marked, want)
+		}
+	}
+	w.Leave()
+	states, table := tb.Bytes()
+	if want := int64(len(tb.slots)) * 8; table != want || states < int64(n) {
+		t.Errorf("Bytes() = %d, %d; want at least %d, and %d", states, table, n, want)
+	}
+}
+
+// markedTwin reports whether another vector equal to vecs[i] has an
+// index that TestTable marks.
+func markedTwin(vecs [][]byte, i int) bool {
+	for _, j := range []int{i - 1, i + 1} {
+		if j >= 0 && j < len(vecs) && j%3 != 2 && string(vecs[j]) == string(vecs[i]) {
+			return true
+		}
+	}
+	return false
+}
