@@ -240,6 +240,9 @@ func (b *builder) mergeChains(start *node) {
 	onStack := map[*edge]bool{}
 	var build func(from *node, t *edge) *node
 	build = func(from *node, t *edge) *node {
+		if t.step == nil {
+			return nil // an escape (unless) is no member of a chain
+		}
 		if t.step.merge != nil {
 			return t.step.merge
 		}
