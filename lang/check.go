@@ -419,13 +419,27 @@ func (c *checker) proctype(p *Proctype) {
 // labelFirst reports a label on the first statement of a nested sequence
 // (a block, atomic, d_step or inline body), which SPIN refuses (its
 // close_seq): the sequence's start is not a state of its own, and the
-// label belongs before the sequence.
+// label belongs before the sequence. A labelled do loop is the exception:
+// spin's sequence starts with the loop's target, which has no label.
 func (c *checker) labelFirst(b *Block) {
 	if len(b.Stmts) == 0 {
 		return
 	}
 	l, ok := b.Stmts[0].(*Labeled)
 	if !ok {
+		return
+	}
+	inner := l.Stmt
+	for {
+		m, ok := inner.(*Labeled)
+		if !ok {
+			break
+		}
+		inner = m.Stmt
+	}
+	if _, ok := inner.(*Do); ok {
+		// spin puts a loop's target state before the loop's own
+		// element: the sequence does not start with the labelled one
 		return
 	}
 	switch b.Kind {
