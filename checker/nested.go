@@ -110,6 +110,7 @@ type product struct {
 	sample  *sample.Sample
 	repeats *store.Bitstate // DFS.repeats
 	key     []byte
+	keyer   *vm.Keyer
 
 	claim  bool // a claim runs (pan's VERI)
 	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
@@ -186,7 +187,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{Sample: d.sample}, sample: d.sample, repeats: d.repeats,
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
-		found: -1, onStack: map[string]int32{},
+		found: -1, onStack: map[string]int32{}, keyer: vm.NewKeyer(d.m),
 		reduce: d.reduce,
 	}
 	if p.reduce && p.cycles && p.fair && d.m.HasRendezvous() {
@@ -478,9 +479,13 @@ func noContext() vm.Pass {
 // It reports whether something moved from the node: what a rendezvous
 // offer's node tells its sender.
 func (p *product) newState(from, to int, ctx vm.Pass) bool {
+	return p.visit(p.node(p.depth), p.node(p.depth-1), p.stateAt(p.depth), from, to, ctx)
+}
+
+// visit is newState given the node, its parent and its state, which
+// descend has at hand.
+func (p *product) visit(n, parent *pnode, s *vm.State, from, to int, ctx vm.Pass) bool {
 	depth := p.depth
-	n, parent := p.node(depth), p.node(depth-1)
-	s := p.stateAt(depth)
 	if from == p.top() {
 		from, to = p.lastSlot(s), p.base()
 	}
@@ -875,16 +880,23 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 	ctx.SetTimeout(n.tau&tauTimeout != 0)
 	offer := ctx.Pending() != 0
 	moved := false
+	// One pass for all the slots: Open starts each process afresh, and
+	// what it keeps of the context (owner, offer, timeout) no move changes.
+	// This loop runs for every process of every node, most of which
+	// cannot move: it keeps to locals what fairness does not need.
+	ps := ctx
+	base, fair := p.base(), p.fair
 	for slot := from; slot >= to; slot-- {
-		pid := slot - p.base()
-		n.opm &^= opmMoved | opmFairLive
-		if !offer {
-			p.fairRule2(n, slot)
+		pid := slot - base
+		procMoved := false // (pan's o_pm&1)
+		if fair {
+			n.opm &^= opmFairLive
+			if !offer {
+				p.fairRule2(n, slot)
+			}
 		}
-		ps := ctx
 		if ps.Open(machine, s, pid) {
-			pt := p.m.ProcType(s, pid)
-			pc := p.m.PC(s, pid)
+			pt, pc := p.m.Types[ps.ProcTypeID()], ps.PC()
 			for {
 				t, ok := ps.NextOf(machine, s)
 				if t == nil {
@@ -906,13 +918,13 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 				}
 				if p.descend(n, s, pid, pt, pc, t) {
 					ps.Took()
-					n.opm |= opmMoved
+					procMoved = true
 					moved = true
 				}
 			}
 		}
-		if n.opm&opmFairDec != 0 && n.opm&opmFairLive != 0 {
-			if n.opm&opmMoved != 0 {
+		if fair && n.opm&opmFairDec != 0 && n.opm&opmFairLive != 0 {
+			if procMoved {
 				if p.claim && p.cnt[p.aT&1] == 1 {
 					p.cnt[p.aT&1] = 2
 				}
@@ -982,9 +994,18 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 			// After a claim move the processes are where they were: the
 			// node's progress bit, fresh but in a dummy move's node (it
 			// ORs in the stale bits of the slot), is next's.
-			if pid == vm.ClaimPid && p.claimNoProgress && n.opm&opmFairDummy == 0 {
+			// After a system move from a node at no progress state, only
+			// the mover can be at one (bit clear: AtProgress(s) is false,
+			// by induction from the root's, which the trace's start can
+			// only set).
+			switch {
+			case pid == vm.ClaimPid && p.claimNoProgress && n.opm&opmFairDummy == 0:
 				child.opm |= n.opm & opmProgress
-			} else if p.m.AtProgress(next) {
+			case pid != vm.ClaimPid && n.opm&(opmProgress|opmFairDummy) == 0:
+				if p.m.ProgressAfter(s, next, pid) {
+					child.opm |= opmProgress
+				}
+			case p.m.AtProgress(next):
 				child.opm |= opmProgress
 			}
 		} else if p.m.Accepting(next) {
@@ -1012,7 +1033,7 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 		p.res.AtomicSteps++
 	}
 	p.depth++
-	took := p.newState(from, to, ctx)
+	took := p.visit(child, n, next, from, to, ctx)
 	p.depth--
 	p.path.pop()
 	if child.tau&tauAtomic != 0 {
@@ -1030,7 +1051,7 @@ func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc in
 
 // keyOf is the stored form of s.
 func (p *product) keyOf(s *vm.State) []byte {
-	key := p.m.Key(s, p.key)
+	key := p.keyer.Key(s, p.key)
 	if p.m.KeyBuilt() {
 		p.key = key
 	}

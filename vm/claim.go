@@ -139,12 +139,34 @@ func (m *Model) AtProgress(s *State) bool {
 	if pc := m.ClaimPC(s); pc >= 0 && m.Claim.PCs[pc].Progress {
 		return true
 	}
+	if !m.procProgress {
+		return false
+	}
 	for pid := range s.Procs {
 		if _, pc := m.at(s, pid); pc.Progress {
 			return true
 		}
 	}
 	return false
+}
+
+// ProgressAfter is AtProgress(next) for next, the state a move of
+// process pid leads to from a state at no progress state (AtProgress
+// false): a move of the system changes no place but its mover's (the
+// claim's and the other processes' stay), so unless it created or
+// removed a process, only the mover can have come to a progress state.
+// A non-progress search asks it after every move; AtProgress would look
+// at every process.
+func (m *Model) ProgressAfter(s, next *State, pid int) bool {
+	if !m.procProgress {
+		return false
+	}
+	if len(next.Procs) != len(s.Procs) || len(s.Procs) > 0 && &next.Procs[0] != &s.Procs[0] {
+		// (a process created or removed: Procs is never changed in place)
+		return m.AtProgress(next)
+	}
+	_, pc := m.at(next, pid)
+	return pc.Progress
 }
 
 // HasAcceptLabels reports whether the model has a label named accept...

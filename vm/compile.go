@@ -99,6 +99,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		c.m.narrowPC = c.m.narrowPC && len(pt.PCs) < 256
 		for _, pc := range pt.PCs {
 			c.m.procAccept = c.m.procAccept || pc.Accept
+			c.m.procProgress = c.m.procProgress || pc.Progress
 		}
 	}
 	for _, pt := range c.m.Units {

@@ -74,6 +74,7 @@ type Model struct {
 	hasRendezvous        bool // some channel is declared with capacity 0
 	narrowPC             bool // every proctype has fewer than 256 pcs: a pc is one byte
 	procAccept           bool // a pc of a proctype has an accept label (Accepting)
+	procProgress         bool // a pc of a proctype has a progress label (AtProgress)
 	// restricted: priorities or provided clauses can keep a process from
 	// moving (Pass asks HighestPriority only then).
 	restricted bool

@@ -190,6 +190,9 @@ func (p *Pass) SetTimeout(on bool) { p.timeout = on }
 // last.
 func (p *Pass) ProcTypeID() int { return int(p.proctype) }
 
+// PC is the pc of the process open (Open).
+func (p *Pass) PC() int { return int(p.pc) }
+
 // Last returns the transition Next returned last, its proctype and the
 // pc it leaves.
 func (p *Pass) Last(m *Model) (pt *ProcType, pc int, t *Trans) {
