@@ -415,6 +415,10 @@ func (c *compiler) chanType(ci *lang.ChanInit) *ChanType {
 	}
 	ct.Size = 1 + ct.LenSize + ct.slots()*ct.MsgSize
 	c.m.Chans = append(c.m.Chans, ct)
+	c.m.keyCut[ct.ID] = 1
+	if ct.Cap == 0 {
+		c.m.keyCut[ct.ID] = int32(ct.Size)
+	}
 	c.chanIDs[ci] = ct
 	return ct
 }

@@ -72,8 +72,13 @@ type Model struct {
 	events               []traceEvent
 	sendScope, recvScope *Code
 	hasRendezvous        bool // some channel is declared with capacity 0
-	narrowPC             bool // every proctype has fewer than 256 pcs: a pc is one byte
-	procAccept           bool // a pc of a proctype has an accept label (Accepting)
+	// keyCut: the bytes Key leaves out at a channel, by its type's ID
+	// (its type byte; a rendezvous channel's whole slot), with
+	// hasRendezvous. An array: Key indexes it by a byte of the state,
+	// with no bounds check.
+	keyCut     [256]int32
+	narrowPC   bool // every proctype has fewer than 256 pcs: a pc is one byte
+	procAccept bool // a pc of a proctype has an accept label (Accepting)
 	// restricted: priorities or provided clauses can keep a process from
 	// moving (Pass asks HighestPriority only then).
 	restricted bool
