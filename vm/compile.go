@@ -378,6 +378,7 @@ func (c *compiler) globals() {
 			m.GlobalChans = append(m.GlobalChans, ChanInit{Type: ct, Off: gv.Off + i})
 		}
 	}
+	m.setKeyRuns()
 }
 
 func (c *compiler) newVar(v *lang.Var, global bool) *Var {

@@ -76,7 +76,12 @@ type Model struct {
 	// (its type byte; a rendezvous channel's whole slot), with
 	// hasRendezvous. An array: Key indexes it by a byte of the state,
 	// with no bounds check.
-	keyCut     [256]int32
+	keyCut [256]int32
+	// keyRuns: Key's runs of the bytes before the first process, in a
+	// state with all the global channels (setKeyRuns); keyEnd: where
+	// they end.
+	keyRuns    []keyRun
+	keyEnd     int
 	narrowPC   bool // every proctype has fewer than 256 pcs: a pc is one byte
 	procAccept bool // a pc of a proctype has an accept label (Accepting)
 	// restricted: priorities or provided clauses can keep a process from
