@@ -101,6 +101,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 			c.m.procAccept = c.m.procAccept || pc.Accept
 		}
 	}
+	c.m.slotHeader = c.m.slotHeaderSize()
 	for _, pt := range c.m.Units {
 		pt.Size = c.m.SlotHeader() + pt.locals
 	}

@@ -87,6 +87,7 @@ type Model struct {
 	// restricted: priorities or provided clauses can keep a process from
 	// moving (Pass asks HighestPriority only then).
 	restricted bool
+	slotHeader int // SlotHeader (slotHeaderSize)
 }
 
 // Header layout of the state vector (offsets relative to its start).
@@ -197,7 +198,11 @@ func (m *Model) pcBytes() int {
 func (m *Model) prioOff() int { return slotPC + m.pcBytes() }
 
 // SlotHeader is the size of a process slot's header.
-func (m *Model) SlotHeader() int {
+func (m *Model) SlotHeader() int { return m.slotHeader }
+
+// slotHeaderSize is SlotHeader, worked out once the width of a pc is
+// known (Compile keeps it: the machine asks for it at every guard).
+func (m *Model) slotHeaderSize() int {
 	if m.HasPriority {
 		return m.prioOff() + 1
 	}
