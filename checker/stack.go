@@ -31,6 +31,16 @@ const (
 // at returns the i-th entry (from the bottom), growing the stack's
 // capacity to hold it.
 func (s *stack[T]) at(i int) *T {
+	// Small enough to inline, unsigned (a shift and a mask): the search
+	// asks for its frames and states several times a step.
+	if c := uint(i) / chunkLen; c < uint(len(s.chunks)) {
+		return &s.chunks[c][uint(i)%chunkLen]
+	}
+	return s.grow(i)
+}
+
+// grow adds chunks until the stack can hold entry i, and returns it.
+func (s *stack[T]) grow(i int) *T {
 	for len(s.chunks)*chunkLen <= i {
 		s.chunks = append(s.chunks, s.newChunk())
 	}
@@ -47,7 +57,10 @@ func (s *stack[T]) push(v T) {
 func (s *stack[T]) pop() { s.n-- }
 
 // top returns the top entry.
-func (s *stack[T]) top() *T { return &s.chunks[(s.n-1)/chunkLen][(s.n-1)%chunkLen] }
+func (s *stack[T]) top() *T {
+	i := uint(s.n - 1)
+	return &s.chunks[i/chunkLen][i%chunkLen]
+}
 
 // len is the number of entries.
 func (s *stack[T]) len() int { return s.n }

@@ -102,6 +102,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 			c.m.procProgress = c.m.procProgress || pc.Progress
 		}
 	}
+	c.m.slotHeader = c.m.slotHeaderSize()
 	for _, pt := range c.m.Units {
 		pt.Size = c.m.SlotHeader() + pt.locals
 	}
@@ -379,6 +380,7 @@ func (c *compiler) globals() {
 			m.GlobalChans = append(m.GlobalChans, ChanInit{Type: ct, Off: gv.Off + i})
 		}
 	}
+	m.setKeyRuns()
 }
 
 func (c *compiler) newVar(v *lang.Var, global bool) *Var {
@@ -416,6 +418,10 @@ func (c *compiler) chanType(ci *lang.ChanInit) *ChanType {
 	}
 	ct.Size = 1 + ct.LenSize + ct.slots()*ct.MsgSize
 	c.m.Chans = append(c.m.Chans, ct)
+	c.m.keyCut[ct.ID] = 1
+	if ct.Cap == 0 {
+		c.m.keyCut[ct.ID] = int32(ct.Size)
+	}
 	c.chanIDs[ci] = ct
 	return ct
 }

@@ -319,6 +319,17 @@ func (n *gnode) fn() exprFn {
 			if c < 1 || c > int64(len(vm.s.Chans)) {
 				return 0, false
 			}
+			// match's usual answers, without its call and its second
+			// look-up of the channel: a receive on another channel than
+			// a rendezvous offer's, and an empty channel (a rendezvous
+			// channel outside an offer), fail. Most receives tried fail
+			// so: a handshake tries every process at a receive.
+			if vm.Pending != 0 && c != int64(vm.Pending) {
+				return 0, true
+			}
+			if off := vm.s.Chans[c-1]; chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 {
+				return 0, true
+			}
 			_, found := vm.match(c, pat, vs[:len(vals)])
 			return b2i(found), true
 		}

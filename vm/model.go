@@ -72,12 +72,23 @@ type Model struct {
 	events               []traceEvent
 	sendScope, recvScope *Code
 	hasRendezvous        bool // some channel is declared with capacity 0
-	narrowPC             bool // every proctype has fewer than 256 pcs: a pc is one byte
-	procAccept           bool // a pc of a proctype has an accept label (Accepting)
-	procProgress         bool // a pc of a proctype has a progress label (AtProgress)
+	// keyCut: the bytes Key leaves out at a channel, by its type's ID
+	// (its type byte; a rendezvous channel's whole slot), with
+	// hasRendezvous. An array: Key indexes it by a byte of the state,
+	// with no bounds check.
+	keyCut [256]int32
+	// keyRuns: Key's runs of the bytes before the first process, in a
+	// state with all the global channels (setKeyRuns); keyEnd: where
+	// they end.
+	keyRuns      []keyRun
+	keyEnd       int
+	narrowPC     bool // every proctype has fewer than 256 pcs: a pc is one byte
+	procAccept   bool // a pc of a proctype has an accept label (Accepting)
+	procProgress bool // a pc of a proctype has a progress label (AtProgress)
 	// restricted: priorities or provided clauses can keep a process from
 	// moving (Pass asks HighestPriority only then).
 	restricted bool
+	slotHeader int // SlotHeader (slotHeaderSize)
 }
 
 // Header layout of the state vector (offsets relative to its start).
@@ -200,7 +211,11 @@ func (m *Model) pcBytes() int {
 func (m *Model) prioOff() int { return slotPC + m.pcBytes() }
 
 // SlotHeader is the size of a process slot's header.
-func (m *Model) SlotHeader() int {
+func (m *Model) SlotHeader() int { return m.slotHeader }
+
+// slotHeaderSize is SlotHeader, worked out once the width of a pc is
+// known (Compile keeps it: the machine asks for it at every guard).
+func (m *Model) slotHeaderSize() int {
 	if m.HasPriority {
 		return m.prioOff() + 1
 	}

@@ -32,13 +32,10 @@ func (m *Model) Splitter() *Splitter {
 // (see Key: none for a rendezvous channel, its type byte left out of a
 // buffered one, in a model with rendezvous channels).
 func (m *Model) chanKeySize(ct *ChanType) int {
-	switch {
-	case !m.hasRendezvous:
+	if !m.hasRendezvous {
 		return ct.Size
-	case ct.Cap == 0:
-		return 0
 	}
-	return ct.Size - 1
+	return ct.Size - int(m.keyCut[ct.ID])
 }
 
 // Split appends key's parts to parts: the global part, then each
