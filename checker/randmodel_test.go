@@ -96,13 +96,6 @@ func randomModel(seed uint64) string {
 	return g.model()
 }
 
-// pollGap is why the models poll buffered channels only: pan counts an
-// error for each poll of a rendezvous channel (c?[..]: "error to poll
-// rendezvous channel", its not_RV; c?<..>: "polling rv chan", the
-// receive then refused, also when a send offers it a handshake), where
-// gmc counts nothing and lets the handshake happen. A gap to close.
-const pollGap = "polls of rendezvous channels"
-
 type modelGen struct {
 	r      *rand.Rand
 	b      strings.Builder
@@ -222,9 +215,7 @@ func (g *modelGen) guard() string {
 		case 0:
 			return fmt.Sprintf("%s(c%d)", g.pick([]string{"nfull", "nempty", "full", "empty"}), c)
 		case 1:
-			if g.chans[c].slots > 0 { // (rendezvous polls: pollGap)
-				return fmt.Sprintf("c%d?[%s]", c, g.pattern(c))
-			}
+			return fmt.Sprintf("c%d?[%s]", c, g.pattern(c))
 		}
 	}
 	if g.r.IntN(3) == 0 {
@@ -279,7 +270,7 @@ func (g *modelGen) statement(depth int, end string) {
 	case k == 4 && len(g.chans) > 0:
 		c := g.r.IntN(len(g.chans))
 		op := g.pick([]string{"?", "?", "??"}) // ?? the first match anywhere
-		if g.r.IntN(4) == 0 && g.chans[c].slots > 0 { // (rendezvous polls: pollGap)
+		if g.r.IntN(4) == 0 {
 			g.line("c%d%s<%s>%s", c, op, g.pattern(c), end) // a poll that copies
 			return
 		}

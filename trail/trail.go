@@ -343,7 +343,9 @@ func Follow(m *vm.Model, steps []Entry, cycle int) (*vm.Runner, []*vm.RuntimeErr
 			}
 		}
 	}
-	if w.R.Pending != 0 {
+	if w.R.Pending != 0 && len(raised) == 0 {
+		// (a step tried inside one may raise an error: pan's polling
+		// receive of a rendezvous channel, docs/references.md#spin-rv-poll)
 		return nil, nil, fmt.Errorf("the trail ends inside a rendezvous")
 	}
 	if cycle >= 0 {

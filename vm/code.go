@@ -207,6 +207,7 @@ type RecvPattern struct {
 	Match  []bool // per message leaf: compared with a popped value
 	Random bool   // ?? takes the first matching message anywhere
 	Stdin  bool   // a receive from the global chan STDIN (reads Machine.Input)
+	Copy   bool   // a receive that leaves the message (q?<x>): pan's polling receive
 }
 
 // String disassembles the code, one instruction per line.

@@ -191,6 +191,9 @@ func (c *compiler) scan() {
 		if v.ChanInit != nil && v.ChanInit.Cap == 0 {
 			c.m.hasRendezvous = true
 		}
+		if v.ChanInit != nil && v.ChanInit.Cap > 0 {
+			c.m.hasBuffered = true
+		}
 	}
 	for _, v := range spec.Globals {
 		chanInit(v)

@@ -537,6 +537,12 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			var msg int
 			var ok bool
 			p := code.Patterns[in.A]
+			if vm.M.hasRendezvous && !vm.Simulator && (in.Op == OpPollMatch && in.C == 0 || p.Copy) {
+				if vm.pollRendezvous(ch, in.Op == OpPollMatch && in.C == 0) {
+					vm.stack = vm.stack[:len(vm.stack)-n-1]
+					return pc, false
+				}
+			}
 			if p.Stdin && ch == 0 && vm.Input != nil {
 				msg, ok = -1, vm.Pending == 0 // always executable, as in SPIN
 			} else if ch == 0 && !guard && in.Op == OpRecvMatch {
@@ -797,6 +803,29 @@ func binary(op Op, x, y int64) (int64, bool) {
 
 // channel returns the offset and type of channel id ch, or reports the
 // fatal error of using a channel that does not exist.
+// pollRendezvous counts pan's errors for a poll of a rendezvous channel,
+// in a model that has rendezvous channels (docs/references.md#spin-rv-poll),
+// and reports whether the statement then fails: a test c?[..] (test)
+// counts "error to poll rendezvous channel" and goes on (it is false: a
+// rendezvous channel holds no message); a receive that leaves the
+// message, c?<..>, counts "polling rv chan" and fails, also when a send
+// offers it a handshake. In a model without buffered channels pan counts
+// the latter before it looks at the channel: on an uninitialised one
+// too, which then goes on to its own errors.
+func (vm *Machine) pollRendezvous(ch int64, test bool) (fail bool) {
+	rv := ch >= 1 && ch <= int64(len(vm.s.Chans)) && vm.M.Chans[vm.s.Buf[vm.s.Chans[ch-1]]].Cap == 0
+	switch {
+	case test:
+		if rv {
+			vm.countError("error to poll rendezvous channel")
+		}
+		return false
+	case rv || !vm.M.hasBuffered:
+		vm.countError("polling rv chan")
+	}
+	return rv
+}
+
 func (vm *Machine) channel(ch int64) (int32, *ChanType) {
 	if ch < 1 || ch > int64(len(vm.s.Chans)) {
 		if ch == 0 {

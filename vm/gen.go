@@ -480,6 +480,7 @@ func (g *gen) test(s lang.Stmt) (always bool) {
 	case *lang.Recv:
 		g.expr(s.Chan)
 		pat, n := g.matchValues(s.Chan, s.Args, s.Random)
+		g.code.Patterns[pat].Copy = s.Copy
 		g.emit(OpPollMatch, pat, n, 1) // C: a receive's test, not a poll (xs.go)
 		return false
 	case *lang.Labeled:
@@ -591,6 +592,7 @@ func (g *gen) effect(s lang.Stmt) {
 	case *lang.Recv:
 		g.expr(s.Chan)
 		pat, n := g.matchValues(s.Chan, s.Args, s.Random)
+		g.code.Patterns[pat].Copy = s.Copy
 		g.emit(OpRecvMatch, pat, n, 0)
 		leaf := 0
 		for i, group := range g.argLeaves(s.Args) {

@@ -35,6 +35,7 @@ type gnode struct {
 	args   []*gnode
 	c1, c2 int64
 	pat    *RecvPattern // OpPollMatch
+	test   bool         // OpPollMatch: a test c?[..], not a receive's
 }
 
 // maxMatched is the most values a poll the closures compute matches.
@@ -125,7 +126,7 @@ func sym(c *Code, lo, hi int, st []*gnode) ([]*gnode, bool) {
 				return nil, false
 			}
 			args := append([]*gnode(nil), st[len(st)-n-1:]...)
-			st = append(st[:len(st)-n-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A]})
+			st = append(st[:len(st)-n-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A], test: in.C == 0})
 		case OpJz, OpJnz:
 			t := int(in.A)
 			if len(st) < 1 || t <= pc || t >= hi {
@@ -297,7 +298,7 @@ func (n *gnode) fn() exprFn {
 			return b2i(!ct.full(k, vm.Simulator)), true // OpChanNFull
 		}
 	case OpPollMatch:
-		ch, pat := n.args[0].fn(), n.pat
+		ch, pat, test := n.args[0].fn(), n.pat, n.test
 		vals := make([]exprFn, len(n.args)-1)
 		for i, a := range n.args[1:] {
 			vals[i] = a.fn()
@@ -318,6 +319,10 @@ func (n *gnode) fn() exprFn {
 			}
 			if c < 1 || c > int64(len(vm.s.Chans)) {
 				return 0, false
+			}
+			if (test || pat.Copy) && vm.M.hasRendezvous && !vm.Simulator &&
+				(vm.M.Chans[buf[vm.s.Chans[c-1]]].Cap == 0 || pat.Copy && !vm.M.hasBuffered) {
+				return 0, false // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
 			}
 			// match's usual answers, without its call and its second
 			// look-up of the channel: a receive on another channel than
