@@ -156,9 +156,11 @@ func (s *Exact) Bytes() (states, table int64) {
 	return s.used, int64(len(s.table)) * 8
 }
 
-// equal reports whether the vector at arena position pos is v.
-func (s *Exact) equal(pos uint64, v []byte) bool {
-	c := s.chunks[pos>>chunkBits]
+// storedEqual reports whether the vector at arena position pos of
+// chunks is v: Exact's arena, and each of Table's Views' (the same
+// layout: the vector after its length, a uvarint).
+func storedEqual(chunks [][]byte, pos uint64, v []byte) bool {
+	c := chunks[pos>>chunkBits]
 	off := int(pos & (maxChunk - 1))
 	var n, k int
 	if b := c[off]; b < 0x80 {
@@ -170,9 +172,9 @@ func (s *Exact) equal(pos uint64, v []byte) bool {
 	return n == len(v) && string(c[off+k:off+k+n]) == string(v)
 }
 
-// vector returns the stored vector at arena position pos.
-func (s *Exact) vector(pos uint64) []byte {
-	c := s.chunks[pos>>chunkBits]
+// storedVector returns the vector at arena position pos of chunks.
+func storedVector(chunks [][]byte, pos uint64) []byte {
+	c := chunks[pos>>chunkBits]
 	off := int(pos & (maxChunk - 1))
 	n, k := binary.Uvarint(c[off:])
 	return c[off+k : off+k+int(n)]
@@ -236,7 +238,7 @@ func (s *Exact) find(v []byte) (slot, tag uint64, found bool) {
 		if e == 0 {
 			return i, tag, false
 		}
-		if e>>posBits == tag && s.equal(e&posMask-1, v) {
+		if e>>posBits == tag && storedEqual(s.chunks, e&posMask-1, v) {
 			return i, tag, true
 		}
 	}
@@ -282,7 +284,7 @@ func (s *Exact) grow() {
 		if s.bits <= s.tagged {
 			home = (e >> posBits) >> (tagBits - s.bits)
 		} else {
-			home = maphash.Bytes(s.seed, s.vector(e&posMask-1)) >> (64 - s.bits)
+			home = maphash.Bytes(s.seed, storedVector(s.chunks, e&posMask-1)) >> (64 - s.bits)
 		}
 		for i := home; ; i = (i + 1) & s.mask {
 			if s.table[i] == 0 {
@@ -297,7 +299,7 @@ func (s *Exact) grow() {
 func (s *Exact) Each(f func(v []byte)) {
 	for _, e := range s.table {
 		if e != 0 {
-			f(s.vector(e&posMask - 1))
+			f(storedVector(s.chunks, e&posMask-1))
 		}
 	}
 }

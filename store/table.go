@@ -214,7 +214,7 @@ func (w *View) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) {
 			}
 			e = t.slots[i].Load() // another View filled it first
 		}
-		if e&^tableMark&^tablePosMask == tag && t.equal(e&tablePosMask-1, v) {
+		if e&^tableMark&^tablePosMask == tag && storedEqual(t.chunks[:], e&tablePosMask-1, v) {
 			if pos != 0 {
 				// our copy was never published: take it back
 				w.chunk = w.chunk[:w.offset(pos)]
@@ -301,7 +301,7 @@ func (t *Table) grow() {
 		if t.bits <= t.tagged {
 			home = (e &^ tableMark >> tablePosBits) >> (tableTagBits - t.bits)
 		} else {
-			home = maphash.Bytes(t.seed, t.vector(e&tablePosMask-1)) >> (64 - t.bits)
+			home = maphash.Bytes(t.seed, storedVector(t.chunks[:], e&tablePosMask-1)) >> (64 - t.bits)
 		}
 		for i := home; ; i = (i + 1) & t.mask {
 			if t.slots[i].Load() == 0 {
@@ -333,26 +333,4 @@ func (w *View) append(v []byte) uint64 {
 	w.chunk = binary.AppendUvarint(w.chunk, uint64(len(v)))
 	w.chunk = append(w.chunk, v...)
 	return pos
-}
-
-// equal reports whether the vector at arena position pos is v.
-func (t *Table) equal(pos uint64, v []byte) bool {
-	c := t.chunks[pos>>chunkBits]
-	off := int(pos & (maxChunk - 1))
-	var n, k int
-	if b := c[off]; b < 0x80 {
-		n, k = int(b), 1 // the usual case: a vector under 128 bytes
-	} else {
-		u, w := binary.Uvarint(c[off:])
-		n, k = int(u), w
-	}
-	return n == len(v) && string(c[off+k:off+k+n]) == string(v)
-}
-
-// vector returns the stored vector at arena position pos.
-func (t *Table) vector(pos uint64) []byte {
-	c := t.chunks[pos>>chunkBits]
-	off := int(pos & (maxChunk - 1))
-	n, k := binary.Uvarint(c[off:])
-	return c[off+k : off+k+int(n)]
 }
