@@ -813,7 +813,7 @@ func binary(op Op, x, y int64) (int64, bool) {
 // the latter before it looks at the channel: on an uninitialised one
 // too, which then goes on to its own errors.
 func (vm *Machine) pollRendezvous(ch int64, test bool) (fail bool) {
-	rv := ch >= 1 && ch <= int64(len(vm.s.Chans)) && vm.M.Chans[vm.s.Buf[vm.s.Chans[ch-1]]].Cap == 0
+	rv := vm.M.rendezvous(vm.s, ch)
 	switch {
 	case test:
 		if rv {

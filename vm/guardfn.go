@@ -321,7 +321,7 @@ func (n *gnode) fn() exprFn {
 				return 0, false
 			}
 			if (test || pat.Copy) && vm.M.hasRendezvous && !vm.Simulator &&
-				(vm.M.Chans[buf[vm.s.Chans[c-1]]].Cap == 0 || pat.Copy && !vm.M.hasBuffered) {
+				(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
 				return 0, false // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
 			}
 			// match's usual answers, without its call and its second

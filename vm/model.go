@@ -145,6 +145,12 @@ func (ct *ChanType) slots() int {
 	return ct.Cap
 }
 
+// rendezvous reports whether ch names a rendezvous channel of s (0, an
+// uninitialised channel, and a channel gone are none).
+func (m *Model) rendezvous(s *State, ch int64) bool {
+	return ch >= 1 && ch <= int64(len(s.Chans)) && m.Chans[s.Buf[s.Chans[ch-1]]].Cap == 0
+}
+
 // full is pan's q_full of a channel of this type holding n messages: all
 // its slots taken. A rendezvous channel's one slot is filled only inside
 // a handshake, so between steps it is never full and nfull holds of it.

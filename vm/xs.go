@@ -124,7 +124,7 @@ func own(owner *int16, m *Model, s *State, ch, who int, rvMsg string, errs []str
 	switch *owner {
 	case 0:
 		*owner = int16(who + 1)
-		if ch >= 1 && ch <= len(s.Chans) && m.Chans[s.Buf[s.Chans[ch-1]]].Cap == 0 {
+		if m.rendezvous(s, int64(ch)) {
 			errs = append(errs, rvMsg)
 		}
 	case int16(who + 1):
