@@ -429,15 +429,7 @@ func (c *checker) labelFirst(b *Block) {
 	if !ok {
 		return
 	}
-	inner := l.Stmt
-	for {
-		m, ok := inner.(*Labeled)
-		if !ok {
-			break
-		}
-		inner = m.Stmt
-	}
-	if _, ok := inner.(*Do); ok {
+	if _, ok := Unlabel(l).(*Do); ok {
 		// spin puts a loop's target state before the loop's own
 		// element: the sequence does not start with the labelled one
 		return
