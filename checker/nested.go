@@ -232,8 +232,9 @@ func (d *DFS) runProduct() (*Result, error) {
 		p.aT = 2
 		p.cnt[0] = uint8(p.m.NrPr(s0) + 1)
 	}
-	vm.CopyState(p.stateAt(0), s0)
+	// (the clock starts first: stateAt checks the time bound)
 	p.start = time.Now()
+	vm.CopyState(p.stateAt(0), s0)
 	func() {
 		defer func() {
 			if r := recover(); r != nil && r != errStop {
@@ -922,6 +923,11 @@ func (p *product) systemMoves(n *pnode, s *vm.State, from, to int, ctx vm.Pass) 
 					moved = true
 				}
 			}
+		} else if ps.Barred() {
+			// pan's CONTINUE0 after its provided() or highest_priority():
+			// rule 2 stays applied for the processes below, and the loop
+			// is not tried again for them
+			continue
 		}
 		if fair && n.opm&opmFairDec != 0 && n.opm&opmFairLive != 0 {
 			if procMoved {

@@ -32,6 +32,7 @@ type Pass struct {
 	// per-process flags: something of the process moved; the escape
 	// group of its last transition taken (pan's E_state).
 	open      bool
+	barred    bool // Open refused the process for its provided clause or its priority
 	procMoved bool
 	pid, last int32
 	proctype  int32
@@ -131,11 +132,12 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 // as pan's weak fairness does, opens them itself and calls NextOf.)
 func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
 	m := machine.M
-	p.open = false
+	p.open, p.barred = false, false
 	if pid == int(p.sender) || pid >= s.NrProcs() {
 		return false
 	}
 	if m.restricted && !machine.HighestPriority(s, pid) {
+		p.barred = true
 		return false
 	}
 	proctype, pc := m.at(s, pid)
@@ -147,6 +149,12 @@ func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
 	p.pid = int32(pid) - 1
 	return true
 }
+
+// Barred reports whether the last Open refused its process for its
+// provided clause or its priority (pan's new_state leaves such a process
+// at once: what it does after a process's moves, fairness's rule 2 among
+// them, is not done).
+func (p *Pass) Barred() bool { return p.barred }
 
 // NextOf finds the next transition of the open process that may move
 // from s, as Next does; a nil transition means the process has none left
