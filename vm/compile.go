@@ -29,6 +29,10 @@ type Options struct {
 	// NoTraceAssertions leaves trace and notrace assertions out (SPIN's
 	// simulator does not use them; pan checks them: trace.go).
 	NoTraceAssertions bool
+	// Simulator makes the values SPIN's simulator's where pan's differ
+	// (gmc sim, replay): an element of an array of bit or bool keeps
+	// the low bit of what it is given, where pan keeps the byte.
+	Simulator bool
 }
 
 // Compile turns a checked model into a Model. The spec must have passed
@@ -38,7 +42,7 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 		m:        &Model{Spec: spec, Merge: !opts.NoMerge},
 		opts:     opts,
 		vars:     map[*lang.Var]*Var{},
-		layouts:  layouts{structs: map[*lang.Typedef]*Type{}},
+		layouts:  layouts{structs: map[*lang.Typedef]*Type{}, simulator: opts.Simulator},
 		types:    map[*lang.Proctype]*ProcType{},
 		builders: map[*ProcType]*builder{},
 
@@ -387,7 +391,7 @@ func (c *compiler) globals() {
 }
 
 func (c *compiler) newVar(v *lang.Var, global bool) *Var {
-	x := &Var{Var: v, Type: c.layouts.typeOf(v.Type), Len: v.Len, Global: global}
+	x := &Var{Var: v, Type: c.layouts.typeOf(v.Type, v.IsArray()), Len: v.Len, Global: global}
 	if !v.IsArray() {
 		x.Len = 0
 	}
@@ -407,7 +411,7 @@ func (c *compiler) chanType(ci *lang.ChanInit) *ChanType {
 		c.errorf(ci.P, "too many channel declarations (at most 256)")
 	}
 	for _, f := range ci.Fields {
-		t := c.layouts.typeOf(f)
+		t := c.layouts.typeOf(f, false)
 		ct.Fields = append(ct.Fields, t)
 		for _, l := range leavesOf(t, 0) {
 			l.Off += ct.MsgSize

@@ -22,6 +22,12 @@ import (
 // compile checks and compiles a model given as text.
 func compile(t *testing.T, src string) *vm.Model {
 	t.Helper()
+	return compileWith(t, src, vm.Options{})
+}
+
+// compileWith compiles src with opts.
+func compileWith(t *testing.T, src string, opts vm.Options) *vm.Model {
+	t.Helper()
 	spec, diags := lang.Parse("m.pml", []byte(src), nil)
 	if diags.ErrorCount() == 0 {
 		lang.Check(spec, &diags)
@@ -29,7 +35,7 @@ func compile(t *testing.T, src string) *vm.Model {
 	if diags.ErrorCount() > 0 {
 		t.Fatalf("%v\n%s", diags, src)
 	}
-	m, err := vm.Compile(spec, vm.Options{})
+	m, err := vm.Compile(spec, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,6 +288,28 @@ func TestRuntimeErrors(t *testing.T) {
 			}
 			x.expect(c.after)
 		})
+	}
+}
+
+// TestBitArrays checks that an element of an array of bit or bool keeps
+// the byte it is given in the verifier (pan's uchar) and its low bit in
+// the simulator (vm.Options.Simulator), as a bit that is not in an array
+// does in both (testdata/semantics/bit_array.pml has pan's counts).
+func TestBitArrays(t *testing.T) {
+	src := "typedef T { bool h[2] };\nT t;\nbit b[2];\nbit c;\nbyte x, y, z;\ninit { t.h[1] = 3; b[1] = 2; c = 2; x = b[1]; y = c; z = t.h[1] }\n"
+	for _, sim := range []bool{false, true} {
+		m := compileWith(t, src, vm.Options{Simulator: sim})
+		r, err := vm.NewRunner(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := &machine{t: t, m: m, r: r}
+		x.run()
+		want := map[string]int64{"x": 2, "y": 0, "z": 3}
+		if sim {
+			want = map[string]int64{"x": 0, "y": 0, "z": 1}
+		}
+		x.expect(want)
 	}
 }
 

@@ -60,12 +60,21 @@ func (v *Var) Size() int {
 
 // layouts computes and caches type layouts.
 type layouts struct {
-	structs map[*lang.Typedef]*Type
+	structs   map[*lang.Typedef]*Type
+	simulator bool // Options.Simulator
 }
 
-func (l *layouts) typeOf(t *lang.Type) *Type {
+// typeOf is the layout of a variable or field of type t, of each
+// element of an array of them if array.
+func (l *layouts) typeOf(t *lang.Type, array bool) *Type {
 	switch t.Kind {
 	case lang.TBit, lang.TBool:
+		if array && !l.simulator {
+			// pan declares an array of them uchar (a C bit-field cannot
+			// be an array) and keeps the byte it is given; SPIN's
+			// simulator keeps the low bit (testdata/semantics/bit_array.pml)
+			return &Type{Size: 1, Scalar: ScalarByte, Kind: t.Kind}
+		}
 		return &Type{Size: 1, Scalar: ScalarBit, Kind: t.Kind}
 	case lang.TByte, lang.TPid, lang.TMtype, lang.TChan:
 		return &Type{Size: 1, Scalar: ScalarByte, Kind: t.Kind}
@@ -87,7 +96,7 @@ func (l *layouts) structOf(td *lang.Typedef) *Type {
 	}
 	st := &Type{Kind: lang.TStruct, Struct: td}
 	for _, f := range td.Fields {
-		ft := l.typeOf(f.Type)
+		ft := l.typeOf(f.Type, f.IsArray())
 		fl := &Field{Var: f, Off: st.Size, Type: ft, Len: f.Len, Stride: ft.Size}
 		if f.IsArray() {
 			st.Size += f.Len * ft.Size

@@ -75,7 +75,7 @@ func (f *simFlags) writeChart(title string, stderr io.Writer) bool {
 // wrote the trail, with the never claim it ran, "" for none,
 // vm.NonProgressClaim for -l).
 func loadForSim(path string, lopts *lang.Options, merge, deadVars bool, claim string, stderr io.Writer) (*vm.Model, bool) {
-	opts := claimOptions(vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, NoTraceAssertions: true}, claim)
+	opts := claimOptions(vm.Options{NoMerge: !merge, NoDeadVars: !deadVars, Trace: true, NoTraceAssertions: true, Simulator: true}, claim)
 	_, m, ok := loadModel(path, lopts, opts, stderr)
 	return m, ok
 }
