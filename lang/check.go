@@ -110,6 +110,15 @@ type checker struct {
 	// wholeArray allows the last part of a reference to be an array
 	// without an index (for (i in a)).
 	wholeArray bool
+	// xu is, per global channel and xs or xr, the proctype that first
+	// declared it: a second proctype may not (spin's setxus)
+	xu map[xuClaim]*Proctype
+}
+
+// xuClaim is an xs or xr declaration of a global channel.
+type xuClaim struct {
+	v    *Var
+	kind string
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -535,6 +544,20 @@ func (c *checker) stmt(s Stmt) {
 		for _, r := range s.Chans {
 			if c.ref(r, useRead) != cChan {
 				c.errorf(r.P, "%s needs a channel, and '%s' is not one", s.Kind, r.Name)
+				continue
+			}
+			if r.Var == nil || r.Var.Proc != nil {
+				continue // a local channel: each process its own
+			}
+			if c.xu == nil {
+				c.xu = map[xuClaim]*Proctype{}
+			}
+			k := xuClaim{r.Var, s.Kind}
+			if first := c.xu[k]; first == nil {
+				c.xu[k] = c.proc
+			} else if first != c.proc {
+				c.errorf(r.P, "conflicting claims on chan '%s': %s in %s and in %s (spin: x[rs] claims from %s and %s)",
+					r.Name, s.Kind, first.Name, c.proc.Name, first.Name, c.proc.Name)
 			}
 		}
 	case *Block:

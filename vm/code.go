@@ -76,7 +76,7 @@ const (
 	OpRun         // run proctype A with B arguments (popped) and priority C: push the new pid
 	OpEndGuard    // fail unless the running process has the highest pid
 	OpEnd         // remove the running process (it has terminated)
-	OpSendOK      // pop ch: push whether a message can be sent
+	OpSendOK      // pop ch: push whether a message can be sent (A: 1 for a sorted send, xs.go)
 	OpFalse       // push 0
 
 	// Channels. The channel id is popped first where noted.

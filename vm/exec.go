@@ -90,10 +90,13 @@ type Machine struct {
 	recvCh  int
 	recvMsg int
 	recvN   int // the message leaves the receive names (pan: its fields)
-	t       *Trans
-	fatal   bool
-	sub     *Machine // evaluates enabled(): made once, when first needed
-	ev      *Machine // evaluates the trace's expressions: made when first needed
+	// xsTested: the receive's test in the guard made the xs checks
+	// (pan makes them once an attempt), which its effect then skips
+	xsTested bool
+	t        *Trans
+	fatal    bool
+	sub      *Machine // evaluates enabled(): made once, when first needed
+	ev       *Machine // evaluates the trace's expressions: made when first needed
 }
 
 // State is the state the machine is executing on (the one Effect is
@@ -110,6 +113,7 @@ func (vm *Machine) enter(s *State, pid int, t *Trans) {
 	vm.pbase = vm.base(s, pid)
 	vm.stack = vm.stack[:0]
 	vm.fatal = false
+	vm.xsTested = false
 }
 
 // Guard reports whether transition t of process pid is executable in s. It
@@ -499,6 +503,11 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			switch in.Op {
 			case OpChanLen:
 				v = int64(n)
+				if vm.XS != nil {
+					// pan, reducing, in a model with xs or xr: len(c)
+					// is its checks && q_len(c), a C truth value
+					v = b2i(n > 0)
+				}
 			case OpChanEmpty:
 				v = b2i(n == 0)
 			case OpChanNEmpty:
@@ -518,7 +527,13 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 		case OpSendOK:
 			if vm.XS != nil {
-				vm.xsAccess(vm.stack[len(vm.stack)-1], xuSend)
+				ch := vm.stack[len(vm.stack)-1]
+				vm.xsAccess(ch, xuSend)
+				if in.A == 1 && vm.XS.Claimed(ch, xuRecv) {
+					// pan's sorted send on a channel declared xr, each
+					// time it is tried
+					vm.countError("sorted send on xr channel violates po reduction")
+				}
 			}
 			vm.push(b2i(vm.canSend(vm.pop())))
 		case OpSend:
@@ -527,16 +542,29 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			n := int(in.B)
 			vals := vm.stack[len(vm.stack)-n:]
 			ch := vm.stack[len(vm.stack)-n-1]
+			p := code.Patterns[in.A]
 			if vm.XS != nil {
-				if in.Op == OpPollMatch && in.C == 0 {
+				switch {
+				case in.Op == OpPollMatch && in.C == 0: // a poll
 					vm.xsAccess(ch, xuRecv|xuSend)
-				} else {
+				case vm.xsTested:
+					// the effect of a receive whose test made the checks
+					vm.xsTested = false
+				default:
+					// a receive: its test (OpPollMatch), or its effect
+					// where it has none
 					vm.xsAccess(ch, xuRecv)
+					if (p.Random || p.Copy) && vm.M.hasRandomRecv && vm.XS.Claimed(ch, xuRecv) {
+						// pan's receive code, in a model with a random
+						// receive anywhere, on a channel declared xr:
+						// each time it is tried, executable or not
+						vm.countError("rand receive on xr channel violates po reduction")
+					}
+					vm.xsTested = in.Op == OpPollMatch
 				}
 			}
 			var msg int
 			var ok bool
-			p := code.Patterns[in.A]
 			if vm.M.hasRendezvous && !vm.Simulator && (in.Op == OpPollMatch && in.C == 0 || p.Copy) {
 				if vm.pollRendezvous(ch, in.Op == OpPollMatch && in.C == 0) {
 					vm.stack = vm.stack[:len(vm.stack)-n-1]

@@ -358,6 +358,9 @@ func (g *gen) argLeaves(args []lang.Expr) [][]Leaf {
 // match, and returns its pattern's index and the number of values.
 func (g *gen) matchValues(ch lang.Expr, args []lang.Expr, random bool) (int32, int32) {
 	pat := &RecvPattern{Random: random}
+	if random {
+		g.c.m.hasRandomRecv = true
+	}
 	if r, ok := ch.(*lang.VarRef); ok && r.Kind == lang.RefVar && r.Name == "STDIN" && r.Index == nil && r.Field == nil && r.Var.Proc == nil {
 		pat.Stdin = true
 	}
@@ -475,7 +478,11 @@ func (g *gen) test(s lang.Stmt) (always bool) {
 		return false
 	case *lang.Send:
 		g.expr(s.Chan)
-		g.op(OpSendOK)
+		sorted := int32(0)
+		if s.Sorted {
+			sorted = 1
+		}
+		g.emit(OpSendOK, sorted, 0, 0) // A: sorted (xs.go)
 		return false
 	case *lang.Recv:
 		g.expr(s.Chan)

@@ -73,6 +73,7 @@ type Model struct {
 	sendScope, recvScope *Code
 	hasRendezvous        bool // some channel is declared with capacity 0
 	hasBuffered          bool // some channel is declared with a capacity above 0
+	hasRandomRecv        bool // some receive or poll is random (??: spin's has_random)
 	// keyCut: the bytes Key leaves out at a channel, by its type's ID
 	// (its type byte; a rendezvous channel's whole slot), with
 	// hasRendezvous. An array: Key indexes it by a byte of the state,

@@ -106,6 +106,12 @@ func (x *XSTable) Access(m *Model, s *State, ch, pid int, mask uint8, errs []str
 	return x.check(m, s, ch, who, x.claim[ch]&mask, errs)
 }
 
+// Claimed reports whether channel ch has the claims in mask (pan's
+// q_claim bits).
+func (x *XSTable) Claimed(ch int64, mask uint8) bool {
+	return ch >= 0 && ch <= MaxProcs && x.claim[ch]&mask != 0
+}
+
 // check is pan's q_S_check and q_R_check by process who (pan's number).
 func (x *XSTable) check(m *Model, s *State, ch, who int, mask uint8, errs []string) []string {
 	if mask&xuSend != 0 {
