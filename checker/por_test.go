@@ -155,10 +155,13 @@ func panCounts(p *spinref.Result) expectation {
 	return expectation{p.Stored, p.Matched, p.Transitions, p.AtomicSteps, p.DepthReached, p.Errors}
 }
 
-// check reports where got differs from pan's counts e.
+// check reports where got differs from pan's counts e, as pan prints
+// them (8 significant digits: spinref.AsPrinted).
 func (e expectation) check(t *testing.T, prefix string, got expectation) {
 	t.Helper()
-	if got != e {
+	printed := expectation{spinref.AsPrinted(got.stored), spinref.AsPrinted(got.matched), spinref.AsPrinted(got.transitions),
+		spinref.AsPrinted(got.atomic), got.depth, spinref.AsPrinted(got.errors)}
+	if printed != e {
 		t.Errorf("%sgot  stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d\nwant stored=%d matched=%d transitions=%d atomic=%d depth=%d errors=%d (pan)", prefix,
 			got.stored, got.matched, got.transitions, got.atomic, got.depth, got.errors,
 			e.stored, e.matched, e.transitions, e.atomic, e.depth, e.errors)

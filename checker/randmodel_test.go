@@ -6,16 +6,22 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"gmc/internal/modeltest"
 	"gmc/internal/spinref"
+	"gmc/lang"
 	"gmc/search"
+	"gmc/vm"
 )
 
-var randomModels = flag.Int("random-models", 40, "how many generated models TestRandomModels compares with pan (2 with -short)")
+var (
+	randomModels   = flag.Int("random-models", 40, "how many generated models TestRandomModels compares with pan (2 with -short)")
+	randomLiveness = flag.Int("random-liveness", 12, "how many generated models with a claim TestRandomLiveness compares with pan (1 with -short)")
+)
 
 // TestRandomModels compares gmc's counts with pan's on Promela models
 // made up from a seed (randomModel): models nobody wrote, whose mix of
@@ -97,15 +103,26 @@ func randomModel(seed uint64) string {
 }
 
 type modelGen struct {
-	r      *rand.Rand
-	b      strings.Builder
-	vars   []string // the globals and, inside a body, its local
-	chans  []chanGen
-	labels int // the end labels of the body being written
-	indent int
+	r *rand.Rand
+	// liveness: loops may carry progress and accept labels too, and the
+	// model ends with a claim (randomLivenessModel)
+	liveness bool
+	globals  []string // the global variables (a claim's atoms)
+	b        strings.Builder
+	vars     []string // the globals and, inside a body, its local
+	chans    []chanGen
+	labels   int // the labels of the body being written
+	indent   int
+	inline   bool // the model defines inline bump(x)
+	// claimed: the xs and xr declarations of global channels so far
+	// (one proctype each: spin refuses two)
+	claimed map[string]bool
 }
 
-type chanGen struct{ fields, slots int }
+type chanGen struct {
+	name          string
+	fields, slots int
+}
 
 func (g *modelGen) line(format string, args ...any) {
 	g.b.WriteString(strings.Repeat("\t", g.indent))
@@ -124,11 +141,27 @@ func (g *modelGen) model() string {
 		g.vars = append(g.vars, "a[0]", "a[1]")
 		g.line("byte a[2];")
 	}
-	for i := range g.r.IntN(3) {
-		c := chanGen{fields: 1 + g.r.IntN(2), slots: g.r.IntN(3)}
-		g.chans = append(g.chans, c)
-		g.line("chan c%d = [%d] of { %s };", i, c.slots, strings.TrimSuffix(strings.Repeat("byte, ", c.fields), ", "))
+	if g.r.IntN(4) == 0 {
+		// other widths: a bit truncates what it is given
+		g.vars = append(g.vars, "b0", "s0")
+		g.line("bit b0;")
+		g.line("short s0 = 1;")
 	}
+	if g.r.IntN(4) == 0 {
+		g.vars = append(g.vars, "t.f", "t.h[1]")
+		g.line("typedef T { byte f; bit h[2] };")
+		g.line("T t;")
+	}
+	for i := range g.r.IntN(3) {
+		g.chans = append(g.chans, g.channel(fmt.Sprintf("c%d", i)))
+	}
+	if g.r.IntN(3) == 0 {
+		g.inline = true
+		g.line("inline bump(x) {")
+		g.line("\tx = (x + 1) %% 3")
+		g.line("}")
+	}
+	g.globals = g.vars
 	procs := 2 + g.r.IntN(2)
 	spawned := g.r.IntN(3) == 0 // the last proctype is run by init
 	for p := range procs {
@@ -143,15 +176,42 @@ func (g *modelGen) model() string {
 			g.line("active [%d] proctype P%d()%s {", 1+g.r.IntN(2), p, provided)
 		}
 		g.indent++
+		// the body is written first: its channel declarations (xr, xs)
+		// depend on what it does
+		head := g.b.String()
+		g.b.Reset()
 		g.line("byte l;")
-		globals := g.vars
+		globals, chans := g.vars, g.chans
 		g.vars = append(g.vars[:len(globals):len(globals)], "l")
+		if g.r.IntN(4) == 0 {
+			// a channel of each process of the type (freed when it ends)
+			g.chans = append(g.chans[:len(chans):len(chans)], g.channel("lc"))
+		}
 		g.labels = 0
 		if spawned && p == procs-1 {
 			g.line("l = p;")
 		}
 		g.sequence(2+g.r.IntN(4), 2)
-		g.vars = globals
+		g.vars, g.chans = globals, chans
+		body := g.b.String()
+		g.b.Reset()
+		g.b.WriteString(head)
+		for _, c := range g.chans {
+			recv, send := strings.Contains(body, c.name+"?"), strings.Contains(body, c.name+"!")
+			kind := "xs"
+			if recv {
+				kind = "xr"
+			}
+			if recv == send || g.claimed[kind+c.name] || g.r.IntN(2) == 0 {
+				continue
+			}
+			g.line("%s %s;", kind, c.name) // (two processes of the type: pan's error)
+			if g.claimed == nil {
+				g.claimed = map[string]bool{}
+			}
+			g.claimed[kind+c.name] = true
+		}
+		g.b.WriteString(body)
 		g.indent--
 		g.line("}")
 	}
@@ -167,6 +227,10 @@ func (g *modelGen) model() string {
 		}
 		g.indent--
 		g.line("}")
+	}
+	if g.liveness {
+		g.b.WriteByte('\n')
+		g.line("ltl p0 { %s }", g.formula(2))
 	}
 	return g.b.String()
 }
@@ -191,7 +255,7 @@ func (g *modelGen) value() string {
 		return g.pick(g.vars)
 	case 2:
 		if len(g.chans) > 0 {
-			return fmt.Sprintf("len(c%d)", g.r.IntN(len(g.chans)))
+			return fmt.Sprintf("len(%s)", g.chans[g.r.IntN(len(g.chans))].name)
 		}
 		return "(_pid % 3)"
 	case 3:
@@ -213,15 +277,23 @@ func (g *modelGen) guard() string {
 		c := g.r.IntN(len(g.chans))
 		switch g.r.IntN(6) {
 		case 0:
-			return fmt.Sprintf("%s(c%d)", g.pick([]string{"nfull", "nempty", "full", "empty"}), c)
+			return fmt.Sprintf("%s(%s)", g.pick([]string{"nfull", "nempty", "full", "empty"}), g.chans[c].name)
 		case 1:
-			return fmt.Sprintf("c%d?[%s]", c, g.pattern(c))
+			return fmt.Sprintf("%s?[%s]", g.chans[c].name, g.pattern(c))
 		}
 	}
 	if g.r.IntN(3) == 0 {
 		return fmt.Sprintf("(%s && %s)", g.condition(), g.condition())
 	}
 	return g.condition()
+}
+
+// channel declares a channel of one or two fields, rendezvous or
+// buffered.
+func (g *modelGen) channel(name string) chanGen {
+	c := chanGen{name: name, fields: 1 + g.r.IntN(2), slots: g.r.IntN(3)}
+	g.line("chan %s = [%d] of { %s };", name, c.slots, strings.TrimSuffix(strings.Repeat("byte, ", c.fields), ", "))
+	return c
 }
 
 func (g *modelGen) message(c int) string {
@@ -266,21 +338,25 @@ func (g *modelGen) statement(depth int, end string) {
 		if g.chans[c].slots > 0 && g.r.IntN(3) == 0 {
 			op = "!!" // sorted
 		}
-		g.line("c%d%s%s%s", c, op, g.message(c), end)
+		g.line("%s%s%s%s", g.chans[c].name, op, g.message(c), end)
 	case k == 4 && len(g.chans) > 0:
 		c := g.r.IntN(len(g.chans))
 		op := g.pick([]string{"?", "?", "??"}) // ?? the first match anywhere
 		if g.r.IntN(4) == 0 {
-			g.line("c%d%s<%s>%s", c, op, g.pattern(c), end) // a poll that copies
+			g.line("%s%s<%s>%s", g.chans[c].name, op, g.pattern(c), end) // a poll that copies
 			return
 		}
-		g.line("c%d%s%s%s", c, op, g.pattern(c), end)
+		g.line("%s%s%s%s", g.chans[c].name, op, g.pattern(c), end)
 	case k == 5:
 		g.line("assert(%s != 2)%s", g.pick(g.vars), end)
 	case k == 6:
 		g.line("d_step { %s = %s; %s = %s }%s", g.pick(g.vars), g.value(), g.pick(g.vars), g.value(), end)
+	case k == 7 && g.inline:
+		g.line("bump(%s)%s", g.pick(g.vars), end)
 	case k == 7:
 		g.line("skip%s", end)
+	case k == 8 && g.r.IntN(3) == 0:
+		g.line("select (l : 0 .. 2)%s", end)
 	case k == 8:
 		g.line("timeout -> %s = %s%s", g.pick(g.vars), g.value(), end)
 	case k <= 10:
@@ -291,9 +367,15 @@ func (g *modelGen) statement(depth int, end string) {
 		g.sequence(2+g.r.IntN(2), depth-1)
 		g.indent--
 		g.line("}%s", end)
+	case k == 12 && g.r.IntN(4) == 0:
+		g.line("for (l : 0 .. 1) {")
+		g.indent++
+		g.sequence(1+g.r.IntN(2), depth-1)
+		g.indent--
+		g.line("}%s", end)
 	case k == 12:
 		g.line("if")
-		g.options(depth, false)
+		g.options(depth, false, "")
 		g.line("fi%s", end)
 	case k == 13:
 		g.line("{")
@@ -306,20 +388,32 @@ func (g *modelGen) statement(depth int, end string) {
 		g.indent--
 		g.line("}%s", end)
 	default:
+		label := ""
 		if g.r.IntN(3) == 0 {
-			g.line("end%d:", g.labels) // a valid end state while it waits
+			// a valid end state while it waits; with liveness, perhaps a
+			// progress or an accepting state; or a label to go to
+			kind := "end"
+			if g.liveness {
+				kind = g.pick([]string{"end", "progress", "accept"})
+			}
+			if g.r.IntN(3) == 0 {
+				kind = "L"
+			}
+			label = fmt.Sprintf("%s%d", kind, g.labels)
+			g.line("%s:", label)
 			g.labels++
 		}
 		g.line("do")
-		g.options(depth, true)
+		g.options(depth, true, label)
 		g.line("od;")
 		g.line("skip%s", end) // (a break may not jump into a d_step)
 	}
 }
 
 // options writes the options of a selection or a loop: each a guard
-// and a short sequence, one perhaps an else, a loop's last a break.
-func (g *modelGen) options(depth int, loop bool) {
+// and a short sequence, one perhaps an else, a loop's last a break; a
+// loop's other options may go to its label (start).
+func (g *modelGen) options(depth int, loop bool, start string) {
 	n := 1 + g.r.IntN(3)
 	for i := range n {
 		guard := g.guard()
@@ -333,6 +427,146 @@ func (g *modelGen) options(depth int, loop bool) {
 		g.line(":: %s ->", guard)
 		g.indent++
 		g.sequence(1+g.r.IntN(2), depth-1)
+		if start != "" && g.r.IntN(3) == 0 {
+			g.line("; goto %s", start)
+		}
 		g.indent--
+	}
+}
+
+// formula is an LTL formula over the globals, of nesting depth at most
+// depth: what spin and gmc each translate into a never claim.
+func (g *modelGen) formula(depth int) string {
+	if depth == 0 || g.r.IntN(4) == 0 {
+		cmp := g.pick([]string{"==", "!=", "<"})
+		return fmt.Sprintf("(%s %s %d)", g.pick(g.globals), cmp, g.r.IntN(3))
+	}
+	switch g.r.IntN(9) {
+	case 0:
+		return "[] " + g.formula(depth-1)
+	case 1:
+		return "<> " + g.formula(depth-1)
+	case 2:
+		return "[]<> " + g.formula(depth-1)
+	case 3:
+		return "<>[] " + g.formula(depth-1)
+	case 4:
+		return "! " + g.formula(depth-1)
+	default:
+		op := g.pick([]string{"&&", "||", "->", "U", "V"})
+		return fmt.Sprintf("(%s %s %s)", g.formula(depth-1), op, g.formula(depth-1))
+	}
+}
+
+// randomLivenessModel is randomModel with a claim, an LTL formula over
+// the globals, and loops that may be progress or accepting states.
+func randomLivenessModel(seed uint64) string {
+	g := &modelGen{r: rand.New(rand.NewPCG(seed, 0x51afd7ed558ccd)), liveness: true}
+	return g.model()
+}
+
+// TestRandomLiveness compares gmc's product searches with pan's on
+// generated models with a claim (randomLivenessModel): the claim checked
+// for finite violations, acceptance cycles with and without weak
+// fairness, and, where the model has progress labels, non-progress
+// cycles, each without reduction and with it (the modes of
+// TestLivenessConformance); this tests gmc's LTL translation against
+// spin's too. Runs with fairness stop at the first error (as there).
+// A run over 200,000 states or 20 seconds is skipped.
+// -random-liveness N compares N models (each in up to ten modes: a pan
+// build each).
+func TestRandomLiveness(t *testing.T) {
+	if !spinref.Available() {
+		t.Skip("spin or a C compiler is not installed: the comparison needs SPIN (apt-get install spin)")
+	}
+	n := *randomLiveness
+	if testing.Short() {
+		n = 1
+	}
+	modes := []livenessMode{
+		{"safety-claim", livenessBuilds["safety-claim"], nil, NoCycles, false, false, true, false},
+		{"acceptance", livenessBuilds["acceptance"], []string{"-a"}, AcceptanceCycles, false, false, true, false},
+		{"acceptance-fair", livenessBuilds["acceptance-fair"], []string{"-a", "-f"}, AcceptanceCycles, true, false, true, false},
+		{"nonprogress", livenessBuilds["nonprogress"], []string{"-l"}, NonProgressCycles, false, true, false, false},
+		{"nonprogress-fair", livenessBuilds["nonprogress-fair"], []string{"-l", "-f"}, NonProgressCycles, true, true, false, false},
+	}
+	for _, md := range slices.Clone(modes) {
+		md.name += "-por"
+		md.cc = slices.DeleteFunc(slices.Clone(md.cc), func(f string) bool { return f == "-DNOREDUCE" })
+		md.reduce = true
+		modes = append(modes, md)
+	}
+	dir := t.TempDir()
+	for seed := range n {
+		src := randomLivenessModel(uint64(seed))
+		file := filepath.Join(dir, fmt.Sprintf("live%d.pml", seed))
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, md := range modes {
+			if md.np && !strings.Contains(src, "progress") {
+				continue
+			}
+			t.Run(fmt.Sprintf("%d/%s", seed, md.name), func(t *testing.T) {
+				t.Parallel()
+				spec, diags := lang.Load(file, nil)
+				if diags.ErrorCount() > 0 {
+					t.Fatalf("gmc refuses the model: %v\n%s", diags, src)
+				}
+				claim := ""
+				if !md.np {
+					claim = "p0"
+				}
+				m, err := vm.Compile(spec, vm.Options{Claim: claim, NonProgress: md.np})
+				if err != nil {
+					t.Fatalf("gmc refuses the model: %v\n%s", err, src)
+				}
+				errs := 0
+				if md.fair {
+					errs = 1
+				}
+				opts := Options{Cycles: md.cycles, Fair: md.fair, Reduce: md.reduce,
+					Budget: search.Budget{MaxDepth: 10000, MaxErrors: errs, MaxStates: 200000, Time: 20 * time.Second}}
+				if md.cycles == AcceptanceCycles && !m.HasAcceptLabels() {
+					t.Skip("no accept labels: pan -a ignores -a")
+				}
+				rvFair := md.reduce && md.fair && md.cycles != NoCycles && m.HasRendezvous() && m.NoReduce == ""
+				got, err := NewDFS(m, opts).Run()
+				if rvFair {
+					// pan refuses to reduce with fairness and rendezvous;
+					// so does gmc (TestLivenessConformance checks pan's side)
+					if err == nil {
+						t.Errorf("gmc reduces with fairness and rendezvous")
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("gmc: %v", err)
+				}
+				if got.Stop.Reason == search.StateBound || got.Stop.Reason == search.TimeLimit {
+					t.Skipf("%s: too large for the test's time", got.Stop.Detail)
+				}
+				panFlags := md.pan
+				if claim != "" {
+					panFlags = append(slices.Clip(panFlags), "-N", claim)
+				}
+				build := md.cc
+				if md.fair {
+					// room for the fairness counters of up to 8
+					// processes (pan's default, 2 bits, holds 6)
+					build = append(slices.Clip(build), "-DNFAIR=3")
+				}
+				want, err := spinref.Run(file, spinref.Options{MaxDepth: 10000, MaxErrors: errs, Build: build, PanFlags: panFlags, Timeout: 2 * time.Minute})
+				if err != nil {
+					t.Fatalf("pan: %v", err)
+				}
+				t.Logf("%d states stored, %d matched, %d errors", got.Stored, got.Matched, got.NumErrors)
+				keep := filepath.Join(os.TempDir(), fmt.Sprintf("gmc-live%d.pml", seed))
+				panCounts(want).check(t, fmt.Sprintf("%s (kept as %s):\n", md.name, keep), countsOf(got))
+				if t.Failed() {
+					os.WriteFile(keep, []byte(src), 0o644)
+				}
+			})
+		}
 	}
 }

@@ -532,6 +532,17 @@ var (
 	reVersion  = regexp.MustCompile(`^\((Spin Version [^)]*)\)`)
 )
 
+// AsPrinted is n as pan's report gives it: printed with %9.8g (8
+// significant digits) and read back, as Parse reads it. A count of gmc
+// equals pan's when AsPrinted of it is pan's printed count.
+func AsPrinted(n int64) int64 {
+	v, err := parseNum(fmt.Sprintf("%9.8g", float64(n)))
+	if err != nil {
+		return n
+	}
+	return v
+}
+
 // parseNum parses a number as pan prints it with %g (e.g. "1.005621e+08")
 // and rounds it to an integer.
 func parseNum(s string) (int64, error) {

@@ -322,3 +322,14 @@ pan: rate 683541.38 states/second
 		t.Error("Parse accepted a report without counts")
 	}
 }
+
+// TestAsPrinted checks that a count reads back as pan prints it: exact
+// below 10^8, 8 significant digits above (the atomic steps of a run pan
+// reported as 1.502345e+08 were 150,234,495).
+func TestAsPrinted(t *testing.T) {
+	for n, want := range map[int64]int64{0: 0, 99999999: 99999999, 150234495: 150234500, 150503617: 150503620, 100562100: 100562100} {
+		if got := AsPrinted(n); got != want {
+			t.Errorf("AsPrinted(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
