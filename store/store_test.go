@@ -3,8 +3,11 @@ package store
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gmc/sample"
 )
 
 // TestExactStore checks the store against a Go map on random vectors
@@ -159,6 +162,72 @@ func TestBitstateRecentIsExact(t *testing.T) {
 			}
 			if got := b.Insert(v); got != want {
 				t.Fatalf("k=%d, insert %d of %x: %v, a plain filter says %v", k, i, v, got, want)
+			}
+		}
+	}
+}
+
+// TestSampleHashApart: the sample's hash (sample.Hash) says nothing of
+// where the bitstate filter puts a state's bits, under any seed: its high
+// bits, which the sample's threshold tests, are independent of the
+// filter's positions (a chi-square over 3 bits of each), and the states a
+// small filter omits are sampled at the rate of the states it takes as
+// new, which the coverage bound visited / (visited + omitted) needs
+// (package sample, estimate.CoverageBound).
+func TestSampleHashApart(t *testing.T) {
+	for _, seed := range []uint64{0, 12345} {
+		// state vectors are mostly small numbers: a counter in base 4
+		// over every other byte of 28-byte vectors
+		const n = 1 << 16
+		var cells [2][8][8]int
+		var taken, takenLow, omitted, omittedLow int
+		b, _ := NewBitstate(16, 2, seed)
+		v := make([]byte, 28)
+		for i := range n {
+			for j, x := 0, i; j < 10; j, x = j+1, x>>2 {
+				v[2+j*2] = byte(x & 3)
+			}
+			v[27] = 9
+			h1, h2 := hash2(v, seed)
+			hs := sample.Hash(v)
+			cells[0][hs>>61][h1&7]++
+			cells[1][hs>>61][(h2|1)>>1&7]++
+			low := hs>>62 == 0 // sampled at p = 1/4
+			if b.Insert(v) {
+				taken++
+				if low {
+					takenLow++
+				}
+			} else {
+				omitted++
+				if low {
+					omittedLow++
+				}
+			}
+		}
+		for l, lane := range []string{"h1", "h2"} {
+			chi := 0.0
+			for _, row := range cells[l] {
+				for _, c := range row {
+					d := float64(c) - n/64.0
+					chi += d * d / (n / 64.0)
+				}
+			}
+			// 63 degrees of freedom: mean 63, deviation 11.2
+			if chi > 63+5*11.2 {
+				t.Errorf("seed %d: the sample hash's top 3 bits against %s's low 3: chi-square %.1f, want about 63", seed, lane, chi)
+			}
+		}
+		if omitted < 5000 {
+			t.Fatalf("seed %d: %d of %d states omitted: want a lossy filter", seed, omitted, n)
+		}
+		for _, c := range []struct {
+			what       string
+			low, total int
+		}{{"taken", takenLow, taken}, {"omitted", omittedLow, omitted}} {
+			want := float64(c.total) / 4
+			if sd := math.Sqrt(want * 3 / 4); math.Abs(float64(c.low)-want) > 5*sd {
+				t.Errorf("seed %d: %d of %d %s states sampled at p = 1/4, want about %.0f", seed, c.low, c.total, c.what, want)
 			}
 		}
 	}
