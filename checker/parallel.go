@@ -372,7 +372,9 @@ func (w *worker) expand(it *parItem) {
 	if depth > d.res.DepthReached {
 		d.res.DepthReached = depth
 	}
-	vm.CopyState(d.stateAt(depth), &it.state)
+	d.growTo(depth)
+	vm.CopyState(d.states.at(depth), &it.state)
+	d.states.wrote(depth)
 	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, phase: phasePass, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
 	d.loop()

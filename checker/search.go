@@ -56,7 +56,7 @@ type DFS struct {
 	vm         *vm.Machine
 	res        *Result
 	path       stack[pathStep] // the steps from the initial state
-	states     stateStack      // the state at each depth
+	states     stateArena      // the state at each depth
 	frames     stack[frame]    // the search stack
 	childMoved bool            // what the last popped frame returned
 	key        []byte          // the stored form of the state being inserted
@@ -149,7 +149,7 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	if st == nil {
 		st = store.NewExact()
 	}
-	d := &DFS{m: m, opts: opts, store: st, vm: vm.NewMachine(m)}
+	d := &DFS{m: m, opts: opts, store: st, vm: vm.NewMachine(m), states: newStateArena()}
 	if opts.Observer != nil {
 		d.vm.Cond = opts.Observer.Condition
 	}
@@ -259,15 +259,6 @@ func (d *DFS) Run() (*Result, error) {
 	return d.res, nil
 }
 
-// stateAt returns the state kept for depth, whose buffer is reused by
-// every node at that depth.
-func (d *DFS) stateAt(depth int) *vm.State {
-	if depth >= d.states.capacity() {
-		d.checkBounds() // the stack grows too: one state per depth
-	}
-	return d.states.at(depth)
-}
-
 // pathStep is a step of the path, without pointers (the GC scans
 // nothing in a path millions of steps long).
 type pathStep struct {
@@ -317,7 +308,7 @@ const (
 )
 
 // frame is one node of the search and where its passes are. It holds no
-// pointers: its state is the one kept for its depth (stateAt).
+// pointers: its state is the one kept for its depth (DFS.states).
 type frame struct {
 	depth int32
 	kind  frameKind
@@ -350,9 +341,20 @@ type frame struct {
 	ref uint64 // the payload of the frame's state, with DFS.marks
 }
 
+// growTo checks the bounds when the stack must grow to hold depth: one
+// state per depth. It comes before the states a step uses are asked for:
+// the progress report may walk the stack's states (see stateArena).
+func (d *DFS) growTo(depth int) {
+	if depth >= d.states.capacity() {
+		d.checkBounds()
+	}
+}
+
 // search explores the state space from s0, at depth depth.
 func (d *DFS) search(s0 *vm.State, depth int) {
-	vm.CopyState(d.stateAt(depth), s0)
+	d.growTo(depth)
+	vm.CopyState(d.states.at(depth), s0)
+	d.states.wrote(depth)
 	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
 	d.loop()
@@ -367,7 +369,7 @@ func (d *DFS) loop() {
 			d.enter(f)
 		case phasePass:
 			f.phase = phaseNext
-			s := d.stateAt(int(f.depth))
+			s := d.states.at(int(f.depth))
 			if d.reduce && f.kind == exploreFrame && f.pass.Owner() < 0 && !f.pass.Timeout() {
 				if pid := d.preselect(s, s.NrProcs()-1); pid >= 0 {
 					f.presel, f.good, f.hit = int16(pid), false, false
@@ -419,7 +421,7 @@ func (d *DFS) pop(moved bool) {
 		case d.onStack == nil:
 			// a cache: Done above took the state off its stack
 		default:
-			delete(d.onStack, string(d.m.Key(d.stateAt(int(f.depth)), d.key)))
+			delete(d.onStack, string(d.m.Key(d.states.at(int(f.depth)), d.key)))
 		}
 		// An unstored state (inside an atomic sequence, a rendezvous
 		// offer) passes up what its moves reached.
@@ -449,12 +451,12 @@ func (d *DFS) enter(f *frame) {
 			res.Redundant++
 		}
 		if f.kind == exploreFrame && f.pass.Owner() < 0 {
-			d.noteBeyond(d.stateAt(depth))
+			d.noteBeyond(d.states.at(depth))
 		}
 		d.pop(true)
 		return
 	}
-	if f.kind == exploreFrame && f.pass.Owner() < 0 && !d.insert(f, d.stateAt(depth)) {
+	if f.kind == exploreFrame && f.pass.Owner() < 0 && !d.insert(f, d.states.at(depth)) {
 		d.pop(true)
 		return
 	}
@@ -470,7 +472,8 @@ func (d *DFS) enter(f *frame) {
 func (d *DFS) step(f *frame) {
 	machine := d.vm
 	depth := int(f.depth)
-	s := d.stateAt(depth)
+	d.growTo(depth + 1) // (first: see growTo)
+	s := d.states.at(depth)
 	var (
 		pid int
 		t   *vm.Trans
@@ -488,9 +491,10 @@ func (d *DFS) step(f *frame) {
 		}
 	}
 	proctype := f.pass.ProcTypeID()
-	next := d.stateAt(depth + 1)
+	next := d.states.at(depth + 1)
 	vm.CopyState(next, s)
 	ok = machine.Effect(next, t)
+	d.states.wrote(depth + 1)
 	if len(t.Path) > 0 {
 		vm.MarkFired(d.res.Reached[proctype], t)
 	}
@@ -533,7 +537,7 @@ func (d *DFS) passDone(f *frame) {
 		d.pop(f.pass.Moved())
 		return
 	}
-	s := d.stateAt(int(f.depth))
+	s := d.states.at(int(f.depth))
 	if f.presel >= 0 {
 		holds := f.good
 		if d.opts.StackProviso {
@@ -631,7 +635,7 @@ func (d *DFS) moveScripted(pid int, t *vm.Trans, timeout bool) {
 // for certification messages.
 func (d *DFS) moveName(pid, trans int) string {
 	name := fmt.Sprintf("transition %d of process %d", trans, pid)
-	if s := d.stateAt(int(d.frames.top().depth)); pid < s.NrProcs() {
+	if s := d.states.at(int(d.frames.top().depth)); pid < s.NrProcs() {
 		pt := d.m.ProcType(s, pid)
 		if trans < len(pt.Trans) {
 			t := pt.Trans[trans]

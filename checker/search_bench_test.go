@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"gmc/internal/modeltest"
@@ -60,6 +62,33 @@ func BenchmarkNonProgress(b *testing.B) {
 		opts := Options{Budget: search.Budget{MaxDepth: 100000}, Cycles: NonProgressCycles}
 		res, err := NewDFS(m, opts).Run()
 		if err != nil || res.Stored != 61574 {
+			b.Fatal(err, res.Stored)
+		}
+	}
+}
+
+// BenchmarkSearchDeep is the reduced search of gmc run on philo_host N=5
+// of bench/models, 89,695 states and 50,712 steps deep: a search whose
+// stack is as large as its store (bench/compare.sh runs N=6, 567,107
+// deep).
+//
+//	go test ./checker -run XXX -bench SearchDeep -count 5
+func BenchmarkSearchDeep(b *testing.B) {
+	src, err := os.ReadFile("../bench/models/philo_host.pml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(b.TempDir(), "philo_host.pml")
+	if err := os.WriteFile(file, append([]byte("#define N 5\n"), src...), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	m, err := modeltest.Compile(file, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		res, err := NewDFS(m, Options{Reduce: true, Budget: search.Budget{MaxDepth: 1 << 20}}).Run()
+		if err != nil || !res.Complete() || res.Stored != 89695 {
 			b.Fatal(err, res.Stored)
 		}
 	}

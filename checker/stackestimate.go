@@ -63,7 +63,7 @@ func (d *DFS) estimateFromStack() *StackEstimate {
 		}
 		onStack++
 		fresh += int64(f.fresh)
-		succ, _ := w.Successors(d.stateAt(int(f.depth)))
+		succ, _ := w.Successors(d.states.at(int(f.depth)))
 		for _, sc := range succ {
 			if sc.S == nil {
 				continue

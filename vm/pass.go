@@ -19,11 +19,13 @@ package vm
 // exclusivity, then the timeout pass.
 //
 // A Pass holds no pointers: a search keeps one per node of its stack at
-// no cost to the garbage collector.
+// no cost to the garbage collector. It is small (28 bytes), as a search
+// hundreds of thousands of steps deep keeps as many: pids, proctypes
+// and channels fit in 16 bits (MaxProcs, a state's byte for each).
 type Pass struct {
-	owner   int32 // the process holding atomic exclusivity (-1: none)
-	pending int32 // the channel of a rendezvous offer waiting (0: none)
-	sender  int32 // who offered it (-1: none)
+	owner   int16 // the process holding atomic exclusivity (-1: none)
+	pending int16 // the channel of a rendezvous offer waiting (0: none)
+	sender  int16 // who offered it (-1: none)
 	timeout bool  // the timeout pass: timeout is true
 	moved   bool  // something moved in this pass
 
@@ -34,8 +36,8 @@ type Pass struct {
 	open      bool
 	barred    bool // Open refused the process for its provided clause or its priority
 	procMoved bool
-	pid, last int32
-	proctype  int32
+	pid, last int16
+	proctype  int16
 	pc        int32
 	next      int32
 	escape    int32
@@ -46,7 +48,7 @@ type Pass struct {
 // rendezvous offered by process sender that waits for its receive (0
 // and -1: none). Begin starts it.
 func (p *Pass) Set(owner, pending, sender int) {
-	*p = Pass{owner: int32(owner), pending: int32(pending), sender: int32(sender)}
+	*p = Pass{owner: int16(owner), pending: int16(pending), sender: int16(sender)}
 }
 
 // SetAfter makes p the pass of the state process pid reaches by taking
@@ -85,7 +87,7 @@ func (p *Pass) Moved() bool { return p.moved }
 // Begin starts a pass over the processes of s.
 func (p *Pass) Begin(s *State) {
 	p.moved, p.open = false, false
-	p.pid, p.last = int32(s.NrProcs()-1), 0
+	p.pid, p.last = int16(s.NrProcs()-1), 0
 	if p.owner >= 0 {
 		p.pid, p.last = p.owner, p.owner
 	}
@@ -95,7 +97,7 @@ func (p *Pass) Begin(s *State) {
 // partial-order reduction preselects).
 func (p *Pass) BeginOnly(s *State, pid int) {
 	p.moved, p.open = false, false
-	p.pid, p.last = int32(pid), int32(pid)
+	p.pid, p.last = int16(pid), int16(pid)
 }
 
 // Next finds the next transition of the pass that may move from s: it
@@ -144,9 +146,9 @@ func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
 	if p.pending != 0 && !pc.Recv {
 		return false // only a receive can take a rendezvous offer
 	}
-	p.proctype, p.pc = int32(proctype), int32(pc.N)
+	p.proctype, p.pc = int16(proctype), int32(pc.N)
 	p.open, p.next, p.procMoved, p.escape = true, 0, false, 0
-	p.pid = int32(pid) - 1
+	p.pid = int16(pid) - 1
 	return true
 }
 
