@@ -19,7 +19,7 @@ package vm
 // exclusivity, then the timeout pass.
 //
 // A Pass holds no pointers: a search keeps one per node of its stack at
-// no cost to the garbage collector. It is small (28 bytes), as a search
+// no cost to the garbage collector. It is small (32 bytes), as a search
 // hundreds of thousands of steps deep keeps as many: pids, proctypes
 // and channels fit in 16 bits (MaxProcs, a state's byte for each).
 type Pass struct {
