@@ -123,7 +123,8 @@ func checkTrails(t *testing.T, r panFlagRun, m *vm.Model, got *Result, want *spi
 	}
 	if isIterative(r) && len(got.Errors) > 0 {
 		e := got.Errors[len(got.Errors)-1]
-		if e.Kind == InvalidEndState || strings.Contains(e.Msg, "trace") || strings.Contains(e.Msg, "partial order reduction invalid") {
+		if e.Kind == InvalidEndState || strings.Contains(e.Msg, "trace") || strings.Contains(e.Msg, "partial order reduction invalid") ||
+			strings.Contains(e.Msg, "violates po reduction") {
 			return // (an end state: TestBFSTrails follows those; trail.Follow follows no trace automaton, nor xs/xr declarations)
 		}
 		// (an error raised by a guard: its trail file ends in the step
@@ -156,6 +157,8 @@ var panFlagsPanFails = map[string]string{
 	"flags_cat.pml": whyIndex,
 	"xs_twice.pml":  "pan -DREACH -I ends in a segmentation fault",
 	"xs_rv.pml":     "pan -DREACH -I -c0 ends in a segmentation fault",
+	"xs_sorted.pml": "pan -DREACH -I ends in a segmentation fault",
+	"xr_twice.pml":  "pan -DREACH -I ends in a segmentation fault",
 	// (pan explores states again at smaller depths for minutes)
 	"por/philosophers.pml": "pan -DREACH -DNOREDUCE -c0 ran past the test's 5 minutes",
 }
