@@ -35,20 +35,7 @@ func TestLivenessConformance(t *testing.T) {
 	if len(models) == 0 {
 		t.Skip("SPIN's example models are not installed")
 	}
-	modes := []livenessMode{
-		{"safety-claim", livenessBuilds["safety-claim"], nil, NoCycles, false, false, true, false},
-		{"acceptance", livenessBuilds["acceptance"], []string{"-a"}, AcceptanceCycles, false, false, true, false},
-		{"acceptance-fair", livenessBuilds["acceptance-fair"], []string{"-a", "-f"}, AcceptanceCycles, true, false, true, false},
-		{"nonprogress", livenessBuilds["nonprogress"], []string{"-l"}, NonProgressCycles, false, true, false, false},
-		{"nonprogress-fair", livenessBuilds["nonprogress-fair"], []string{"-l", "-f"}, NonProgressCycles, true, true, false, false},
-	}
-	// and each reduced, against pan built without -DNOREDUCE
-	for _, md := range slices.Clone(modes) {
-		md.name += "-por"
-		md.cc = slices.DeleteFunc(slices.Clone(md.cc), func(f string) bool { return f == "-DNOREDUCE" })
-		md.reduce = true
-		modes = append(modes, md)
-	}
+	modes := livenessModes()
 	for _, file := range models {
 		if _, excluded := corpusExclusions[filepath.Base(file)]; excluded {
 			continue
@@ -98,6 +85,26 @@ func TestLivenessConformance(t *testing.T) {
 			})
 		}
 	}
+}
+
+// livenessModes are the ways pan runs a model with a claim, accept or
+// progress labels: each cycle mode with and without fairness, and each
+// of them reduced, against pan built without -DNOREDUCE.
+func livenessModes() []livenessMode {
+	modes := []livenessMode{
+		{"safety-claim", livenessBuilds["safety-claim"], nil, NoCycles, false, false, true, false},
+		{"acceptance", livenessBuilds["acceptance"], []string{"-a"}, AcceptanceCycles, false, false, true, false},
+		{"acceptance-fair", livenessBuilds["acceptance-fair"], []string{"-a", "-f"}, AcceptanceCycles, true, false, true, false},
+		{"nonprogress", livenessBuilds["nonprogress"], []string{"-l"}, NonProgressCycles, false, true, false, false},
+		{"nonprogress-fair", livenessBuilds["nonprogress-fair"], []string{"-l", "-f"}, NonProgressCycles, true, true, false, false},
+	}
+	for _, md := range slices.Clone(modes) {
+		md.name += "-por"
+		md.cc = slices.DeleteFunc(slices.Clone(md.cc), func(f string) bool { return f == "-DNOREDUCE" })
+		md.reduce = true
+		modes = append(modes, md)
+	}
+	return modes
 }
 
 // livenessMode is a way pan runs a model with a claim or cycles: how it is

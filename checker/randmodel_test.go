@@ -79,14 +79,22 @@ func TestRandomModels(t *testing.T) {
 				if err != nil {
 					t.Fatalf("pan: %v", err)
 				}
-				t.Logf("%d states stored, %d matched, %d errors", got.Stored, got.Matched, got.NumErrors)
-				keep := filepath.Join(os.TempDir(), fmt.Sprintf("gmc-random%d.pml", seed))
-				panCounts(want).check(t, fmt.Sprintf("%s (kept as %s):\n", mode.name, keep), countsOf(got))
-				if t.Failed() {
-					os.WriteFile(keep, []byte(src), 0o644)
-				}
+				checkRandom(t, mode.name, fmt.Sprintf("gmc-random%d.pml", seed), src, want, got)
 			})
 		}
+	}
+}
+
+// checkRandom compares gmc's counts (got) of a generated model (src) in
+// mode with pan's (want), and keeps the model in the temporary directory
+// as name when they differ.
+func checkRandom(t *testing.T, mode, name, src string, want *spinref.Result, got *Result) {
+	t.Helper()
+	t.Logf("%d states stored, %d matched, %d errors", got.Stored, got.Matched, got.NumErrors)
+	keep := filepath.Join(os.TempDir(), name)
+	panCounts(want).check(t, fmt.Sprintf("%s (kept as %s):\n", mode, keep), countsOf(got))
+	if t.Failed() {
+		os.WriteFile(keep, []byte(src), 0o644)
 	}
 }
 
@@ -483,19 +491,7 @@ func TestRandomLiveness(t *testing.T) {
 	if testing.Short() {
 		n = 1
 	}
-	modes := []livenessMode{
-		{"safety-claim", livenessBuilds["safety-claim"], nil, NoCycles, false, false, true, false},
-		{"acceptance", livenessBuilds["acceptance"], []string{"-a"}, AcceptanceCycles, false, false, true, false},
-		{"acceptance-fair", livenessBuilds["acceptance-fair"], []string{"-a", "-f"}, AcceptanceCycles, true, false, true, false},
-		{"nonprogress", livenessBuilds["nonprogress"], []string{"-l"}, NonProgressCycles, false, true, false, false},
-		{"nonprogress-fair", livenessBuilds["nonprogress-fair"], []string{"-l", "-f"}, NonProgressCycles, true, true, false, false},
-	}
-	for _, md := range slices.Clone(modes) {
-		md.name += "-por"
-		md.cc = slices.DeleteFunc(slices.Clone(md.cc), func(f string) bool { return f == "-DNOREDUCE" })
-		md.reduce = true
-		modes = append(modes, md)
-	}
+	modes := livenessModes()
 	dir := t.TempDir()
 	for seed := range n {
 		src := randomLivenessModel(uint64(seed))
@@ -560,12 +556,7 @@ func TestRandomLiveness(t *testing.T) {
 				if err != nil {
 					t.Fatalf("pan: %v", err)
 				}
-				t.Logf("%d states stored, %d matched, %d errors", got.Stored, got.Matched, got.NumErrors)
-				keep := filepath.Join(os.TempDir(), fmt.Sprintf("gmc-live%d.pml", seed))
-				panCounts(want).check(t, fmt.Sprintf("%s (kept as %s):\n", md.name, keep), countsOf(got))
-				if t.Failed() {
-					os.WriteFile(keep, []byte(src), 0o644)
-				}
+				checkRandom(t, md.name, fmt.Sprintf("gmc-live%d.pml", seed), src, want, got)
 			})
 		}
 	}
