@@ -93,6 +93,7 @@ type worker struct {
 	view      store.SharedView // its access to the shared store
 	root      uint64           // the node of the state being expanded
 	rootDepth int32            // and its depth
+	descend   int32            // how many moves below it it goes on
 	// mu guards q[head:], the states this worker handed over that no
 	// worker took yet; the others take from the head, the worker from
 	// the end. n is their number, read without the lock by the workers
@@ -174,6 +175,17 @@ type parError struct {
 // states copied and queued (leader_n N=7: 321 MB peak against 350 MB
 // with 1), and still enough of them to share.
 const parDescend = 16
+
+// parDescendDeep is how far a worker goes instead when it has
+// parDeepQueue states of its own waiting and no worker waits for
+// states: far enough to hand fewer states over (each is a copy, a path
+// and a new start of the DFS; abp_lossy M=50,C=10 handed one state in
+// six over at parDescend), with enough left in its deque for a worker
+// that runs out to take.
+const (
+	parDescendDeep = 64
+	parDeepQueue   = 64
+)
 
 // parShards is the shards of the shared store per worker: with more,
 // each shard's table and chunks are smaller (below a huge page) and the
@@ -471,11 +483,12 @@ func (w *worker) wait() bool {
 
 // expand explores the stored state of it as the DFS explores a state:
 // every move, through the states it does not store and those it stores
-// within parDescend moves, up to the states it stores further down
+// within w.descend moves, up to the states it stores further down
 // (insertShared), which wait in the worker's deque.
 func (w *worker) expand(it *parItem) {
 	d := w.d
 	w.root, w.rootDepth, w.last = it.node, it.depth, -1
+	w.descend = w.reach()
 	if d.reduce {
 		// before any of its moves is looked at: see Parallel
 		w.view.Mark(it.ref)
@@ -496,15 +509,24 @@ func (w *worker) expand(it *parItem) {
 	d.loop()
 }
 
+// reach is how many moves below the next state it expands the worker
+// goes on (parDescendDeep).
+func (w *worker) reach() int32 {
+	if w.n.Load() >= parDeepQueue && w.p.idle.Load() == 0 {
+		return parDescendDeep
+	}
+	return parDescend
+}
+
 // insertShared is DFS.insert in a parallel search: it stores s (key) in
 // the shared store, and hands a new state over (its deque), but for a
 // state inside an atomic sequence that blocked (f past its first
 // visit), which this worker explores at once, as the DFS does, and for
-// one within parDescend moves of the state it expands, which it explores
+// one within w.descend moves of the state it expands, which it explores
 // at once too.
 func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	w, res := d.par, d.res
-	local := f.phase != phaseEnter || f.depth-w.rootDepth < parDescend
+	local := f.phase != phaseEnter || f.depth-w.rootDepth < w.descend
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Load() >= max {
 		// another worker stored the last state the bound allows (without
 		// this, up to a state's successors more; with it, up to one

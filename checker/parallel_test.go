@@ -403,3 +403,32 @@ func TestParallelManyWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelReach: a worker goes parDescendDeep moves below the state
+// it expands only with parDeepQueue states of its own left and no
+// worker waiting for states.
+func TestParallelReach(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := p.workers[0]
+	for _, c := range []struct {
+		queued int
+		idle   int32
+		want   int32
+	}{
+		{0, 0, parDescend},
+		{parDeepQueue - 1, 0, parDescend},
+		{parDeepQueue, 0, parDescendDeep},
+		{parDeepQueue, 1, parDescend},
+	} {
+		w.q, w.head = make([]parItem, c.queued), 0
+		w.n.Store(int64(c.queued))
+		p.idle.Store(c.idle)
+		if got := w.reach(); got != c.want {
+			t.Errorf("%d states queued, %d workers waiting: %d moves, want %d", c.queued, c.idle, got, c.want)
+		}
+	}
+}
