@@ -323,8 +323,8 @@ func sampleHashes(smp *sample.Sample) []uint64 {
 	return hs
 }
 
-// TestParallelDeque: a worker expands the state it handed over last
-// (LIFO), and one with none takes the older half of another's deque,
+// TestParallelDeque: a worker expands the state it handed over first
+// (FIFO), and one with none takes the older half of another's deque,
 // expanding the oldest of them first; the counts the others read
 // without the lock follow.
 func TestParallelDeque(t *testing.T) {
@@ -350,13 +350,13 @@ func TestParallelDeque(t *testing.T) {
 		t.Errorf("worker 0 has %d states left, want 3", w0.n.Load())
 	}
 	it, ok = w0.pop()
-	want(w0, it, ok, 6, 2)
+	want(w0, it, ok, 4, 2)
 	it, ok = w1.pop()
-	want(w1, it, ok, 3, 1)
-	it, ok = w2.steal() // from worker 0, the next after it: 4 of 4, 5
-	want(w2, it, ok, 4, 0)
+	want(w1, it, ok, 2, 1)
+	it, ok = w2.steal() // from worker 0, the next after it: 5 of 5, 6
+	want(w2, it, ok, 5, 0)
 	it, ok = w0.pop()
-	want(w0, it, ok, 5, 0)
+	want(w0, it, ok, 6, 0)
 	if _, ok := w0.pop(); ok {
 		t.Error("worker 0 took a state from an empty deque")
 	}
