@@ -44,9 +44,10 @@
 // runs several goroutines: its workers are DFSs, each with its own
 // machine, stack, counts and Result, sharing the model, a
 // store.Concurrent (each worker through its own store.SharedView)
-// and the Parallel's atomic counters and stop; nothing else of a worker is
-// read by another until the workers of a level have all returned (the
-// states they hand over, their paths for trails).
+// and the Parallel's atomic counters and stop; of a worker, the others
+// read its deque of states handed over under its lock (and its length,
+// atomic), their vectors after that lock, and its paths for trails only
+// after all the workers have returned.
 //
 // A DFS and its Result belong to one goroutine. A compiled vm.Model is
 // read-only and may be searched by several DFSs at once, each with its own

@@ -16,16 +16,26 @@ import (
 )
 
 // Parallel is the exhaustive safety search on several cores (gmc run -j
-// N): a search by levels over a store.Concurrent (the exact store.Table,
-// or the shards of a store.Shared), whose states N workers
-// expand at once (docs/references.md#parallel-bfs).
+// N): N workers that expand the states of a store.Concurrent (the exact
+// store.Table, or the shards of a store.Shared) at once
+// (docs/references.md#parallel-bfs), each from its own deque of states
+// to expand, taking from another's when its own is empty (work
+// stealing), with no barrier between them.
 //
 // Each worker is a DFS of its own (its machine, its stack, its counts)
 // that expands one stored state at a time exactly as the one-core search
 // does, through the states it does not store (inside atomic sequences,
 // a rendezvous offer) and the states it stores up to parDescend moves
-// below, and hands the new states it stores there to the next level
-// instead of descending into them. So it stores the states the one-core
+// below, and hands the new states it stores there to its deque instead
+// of descending into them. It takes the state it handed over first
+// (FIFO, the order of the levels there were: taking the last, LIFO, the
+// states waiting piled up as on a DFS's stack, mutex_sem N=10 -j 2: 217
+// to 240 MB peak against 163 MB FIFO and 129 to 133 MB by levels); a
+// worker with none left takes the older half of another's (the states
+// nearest the initial state, whose subtrees are the largest: few
+// steals, 12 to 15 a search). When every worker waits for states, none is
+// left anywhere (a worker's deque fills only while it expands), and the
+// search is over. So it stores the states the one-core
 // search stores, each expanded once, and counts the same arrivals,
 // atomic steps and errors: without reduction the counts are the DFS's
 // (but for the depth, which depends on the order, and for a search the
@@ -55,15 +65,29 @@ type Parallel struct {
 	stopMu  sync.Mutex
 	stop    search.Stop // the first stop, under stopMu
 
+	// idleMu guards the workers' waits for states: idle is how many
+	// wait (written under idleMu, read without it by a worker that hands
+	// states over), done says that all did at once: the search is over.
+	idleMu   sync.Mutex
+	idleCond sync.Cond
+	idle     atomic.Int32
+	done     bool
+
+	spareMu sync.Mutex
+	spare   []*parChunk // chunks whose states were all expanded
+	// made and chunkBytes are the chunks made and their bytes
+	made, chunkBytes atomic.Int64
+
 	errSeq  atomic.Int64 // the errors found, all workers
 	stored  atomic.Int64 // the states stored, all workers (with MaxStates only)
 	checkMu sync.Mutex   // one worker checks the bounds at a time
 	lastLog time.Time    // under checkMu
-	level   atomic.Int64 // the depth of the level's first state, for progress
+	level   atomic.Int64 // the depth of a state being expanded, for progress
 }
 
 // worker is one goroutine of a parallel search and what it keeps: the
-// states it hands to the next level, and the paths that lead to them.
+// states it handed over and has not expanded yet, and the paths that
+// lead to them.
 type worker struct {
 	p         *Parallel
 	id        int
@@ -71,9 +95,17 @@ type worker struct {
 	view      store.SharedView // its access to the shared store
 	root      uint64           // the node of the state being expanded
 	rootDepth int32            // and its depth
-	// cur is the states of the level being expanded this worker handed
-	// over (read by all the workers), next those it hands over now.
-	cur, next []parItem
+	descend   int32            // how many moves below it it goes on
+	// mu guards q[head:], the states this worker handed over that no
+	// worker took yet, all taken from the head. n is their number, read without the lock by the workers
+	// looking for states.
+	mu   sync.Mutex
+	q    []parItem
+	head int
+	n    atomic.Int64
+	// out is the states handed over while expanding one, added to q
+	// after it: one lock an expansion.
+	out []parItem
 	// nodes are the states this worker handed over, each with its parent
 	// and the steps from it (in steps): read by the others only after the
 	// search, for trails.
@@ -85,25 +117,35 @@ type worker struct {
 	last     int32
 	lastPath []pathStep
 	errs     []parError
-	// arena is where the vectors of next are kept: chunks of a megabyte,
-	// those of next in nextChunks, those of cur in curChunks; a level's
-	// chunks serve again two levels on (spare), as fresh memory costs a
-	// page fault per page and the collector's work.
-	arena                        []byte
-	nextChunks, curChunks, spare [][]byte
+	// arena is the chunk the vectors of the states this worker hands
+	// over are copied into (parChunk).
+	arena *parChunk
 	// what the others may read while it runs: its counts and memory, as
 	// of its last check
 	stored, trans, depth, bytes atomic.Int64
-	queued                      int64 // the bytes of the states in next
 }
 
-// parItem is a state waiting to be expanded: its vector lives in the
-// arena of the worker that handed it over (no allocation per state).
+// parItem is a state waiting to be expanded: its vector lives in a
+// chunk of the worker that handed it over (no allocation per state).
 type parItem struct {
 	state vm.State
+	chunk *parChunk
 	ref   store.SharedRef
 	depth int32
 	node  uint64
+}
+
+// parChunk is a megabyte of the vectors of states handed over, and the
+// count of those not yet expanded, plus one while a worker still copies
+// vectors into it. Whoever brings the count to zero (the worker that
+// expands its last state, or the one that leaves it for another chunk)
+// gives it back to the search's spares: fresh memory costs a page fault
+// a page and the collector's work, and the states of a chunk are
+// expanded in the order they were handed over (FIFO), so a few chunks
+// serve the whole search.
+type parChunk struct {
+	buf  []byte
+	live atomic.Int64
 }
 
 // parNode is a state handed over: the state it was reached from (a node)
@@ -130,10 +172,21 @@ type parError struct {
 }
 
 // parDescend is how many moves below the state it expands a worker
-// goes on as a DFS before it hands the states it stores to the next
-// level: fewer states copied and queued (leader_n N=7: 321 MB peak
-// against 350 MB with 1), and levels still fine enough to share.
+// goes on as a DFS before it hands the states it stores over: fewer
+// states copied and queued (leader_n N=7: 321 MB peak against 350 MB
+// with 1), and still enough of them to share.
 const parDescend = 16
+
+// parDescendDeep is how far a worker goes instead when it has
+// parDeepQueue states of its own waiting and no worker waits for
+// states: far enough to hand fewer states over (each is a copy, a path
+// and a new start of the DFS; abp_lossy M=50,C=10 handed one state in
+// six over at parDescend), with enough left in its deque for a worker
+// that runs out to take.
+const (
+	parDescendDeep = 64
+	parDeepQueue   = 64
+)
 
 // parShards is the shards of the shared store per worker: with more,
 // each shard's table and chunks are smaller (below a huge page) and the
@@ -158,6 +211,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 		return nil, errors.New("the parallel search runs 1 to 256 workers")
 	}
 	p := &Parallel{m: m, opts: opts}
+	p.idleCond.L = &p.idleMu
 	switch st := opts.Store.(type) {
 	case nil:
 		p.store = store.NewTable(workers)
@@ -249,29 +303,10 @@ func (p *Parallel) Run() (*Result, error) {
 		if p.opts.MaxStates > 0 && p.stored.Add(1) >= p.opts.MaxStates {
 			d.stop(search.Stopped(search.StateBound, p.opts.Budget))
 		}
-		w0.cur = []parItem{{state: *s0, ref: ref, node: noNode}}
+		w0.q = []parItem{{state: *s0, ref: ref, node: noNode}}
+		w0.n.Store(1)
 	})
-	// A level is the states the workers handed over in the one before,
-	// each worker's in its own list (cur): no copy, and each list's
-	// memory serves again two levels on.
-	var lv level
-	for !p.stopped.Load() {
-		lv.segs, lv.ends = lv.segs[:0], lv.ends[:0]
-		n := 0
-		for _, w := range p.workers {
-			if len(w.cur) > 0 {
-				if n == 0 {
-					p.level.Store(int64(w.cur[0].depth))
-				}
-				n += len(w.cur)
-				lv.segs, lv.ends = append(lv.segs, w.cur), append(lv.ends, n)
-			}
-		}
-		if n == 0 {
-			break
-		}
-		var next atomic.Int64
-		chunk := min(max(n/(len(p.workers)*32), 1), 64)
+	if !p.stopped.Load() {
 		var wg sync.WaitGroup
 		for _, w := range p.workers {
 			wg.Add(1)
@@ -280,23 +315,11 @@ func (p *Parallel) Run() (*Result, error) {
 				p.guard(w, func() {
 					w.view.Enter()
 					defer w.view.Leave()
-					w.run(&lv, n, &next, chunk)
+					w.run()
 				})
 			}()
 		}
 		wg.Wait()
-		for _, w := range p.workers {
-			clear(w.cur)
-			w.cur, w.next, w.queued = w.next, w.cur[:0], 0
-			w.spare = append(w.spare, w.curChunks...)
-			clear(w.curChunks)
-			w.curChunks, w.nextChunks, w.arena = w.nextChunks, w.curChunks[:0], nil
-		}
-		p.checkMu.Lock()
-		if st := p.bounds(); st != nil {
-			p.halt(*st)
-		}
-		p.checkMu.Unlock()
 	}
 	return p.result(), nil
 }
@@ -322,48 +345,150 @@ func (p *Parallel) halt(st search.Stop) {
 		p.stopped.Store(true)
 	}
 	p.stopMu.Unlock()
+	// the workers that wait for states see the stop
+	p.idleMu.Lock()
+	p.idleCond.Broadcast()
+	p.idleMu.Unlock()
 }
 
-// level is the states to expand: the lists segs, in order; ends[k] is
-// the number of states in segs[:k+1].
-type level struct {
-	segs [][]parItem
-	ends []int
-}
-
-// run expands the n items of lv, taking chunk items at a time from next
-// until none are left or the search stops.
-func (w *worker) run(lv *level, n int, next *atomic.Int64, chunk int) {
-	for {
-		i := int(next.Add(int64(chunk))) - chunk
-		if i >= n {
-			w.publish()
-			return
-		}
-		k := 0
-		for j := i; j < min(i+chunk, n); j++ {
-			if w.p.stopped.Load() {
+// run expands states, its own or others', until none is left or the
+// search stops.
+func (w *worker) run() {
+	for !w.p.stopped.Load() {
+		it, ok := w.pop()
+		if !ok {
+			if it, ok = w.steal(); !ok {
+				if w.wait() {
+					continue
+				}
+				w.publish()
 				return
 			}
-			for j >= lv.ends[k] {
-				k++
-			}
-			start := 0
-			if k > 0 {
-				start = lv.ends[k-1]
-			}
-			w.expand(&lv.segs[k][j-start])
 		}
+		w.expand(&it)
+		w.push()
+	}
+}
+
+// pop takes the state this worker handed over first.
+func (w *worker) pop() (parItem, bool) {
+	if w.n.Load() == 0 {
+		// (only this worker adds to q: none is added meanwhile)
+		return parItem{}, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.head >= len(w.q) {
+		return parItem{}, false // another took them
+	}
+	it := w.q[w.head]
+	w.q[w.head] = parItem{}
+	w.head++
+	w.n.Store(int64(len(w.q) - w.head))
+	return it, true
+}
+
+// push adds the states handed over by the last expansion to the deque,
+// and wakes the workers waiting for states.
+func (w *worker) push() {
+	if len(w.out) == 0 {
+		return
+	}
+	w.mu.Lock()
+	if w.head > 0 && w.head >= len(w.q)/2 {
+		// the others took the first half: move the rest to the front
+		k := copy(w.q, w.q[w.head:])
+		clear(w.q[k:])
+		w.q, w.head = w.q[:k], 0
+	}
+	w.q = append(w.q, w.out...)
+	w.n.Store(int64(len(w.q) - w.head))
+	w.mu.Unlock()
+	clear(w.out)
+	w.out = w.out[:0]
+	if w.p.idle.Load() > 0 {
+		// (a worker counts itself idle before it looks at the deques:
+		// either it sees these states or this sees it)
+		p := w.p
+		p.idleMu.Lock()
+		p.idleCond.Broadcast()
+		p.idleMu.Unlock()
+	}
+}
+
+// steal takes the older half of another worker's deque (at least one
+// state) into this one's, and the first of them to expand.
+func (w *worker) steal() (parItem, bool) {
+	ws := w.p.workers
+	for k := 1; k < len(ws); k++ {
+		v := ws[(w.id+k)%len(ws)]
+		if v.n.Load() == 0 {
+			continue
+		}
+		v.mu.Lock()
+		avail := len(v.q) - v.head
+		if avail == 0 {
+			v.mu.Unlock()
+			continue
+		}
+		take := (avail + 1) / 2
+		got := v.q[v.head : v.head+take]
+		w.out = append(w.out, got...)
+		clear(got)
+		v.head += take
+		v.n.Store(int64(avail - take))
+		v.mu.Unlock()
+		// the oldest (the largest subtree, likely) now, the others as
+		// this worker's own
+		it := w.out[0]
+		w.out = append(w.out[:0], w.out[1:]...)
+		w.push()
+		return it, true
+	}
+	return parItem{}, false
+}
+
+// wait is a worker with no state to expand: out of the table (a growth
+// must not wait for it), it waits until another hands states over (true)
+// or until every worker waits, which ends the search, or the search
+// stops (false).
+func (w *worker) wait() bool {
+	p := w.p
+	w.publish()
+	w.view.Leave()
+	defer w.view.Enter()
+	p.idleMu.Lock()
+	defer p.idleMu.Unlock()
+	p.idle.Add(1)
+	defer p.idle.Add(-1)
+	for {
+		if p.done || p.stopped.Load() {
+			return false
+		}
+		for _, v := range p.workers {
+			if v.n.Load() > 0 {
+				return true
+			}
+		}
+		if int(p.idle.Load()) == len(p.workers) {
+			// every worker waits, with no state left: none can hand one
+			// over any more
+			p.done = true
+			p.idleCond.Broadcast()
+			return false
+		}
+		p.idleCond.Wait()
 	}
 }
 
 // expand explores the stored state of it as the DFS explores a state:
 // every move, through the states it does not store and those it stores
-// within parDescend moves, up to the states it stores further down
-// (insertShared), which wait for the next level.
+// within w.descend moves, up to the states it stores further down
+// (insertShared), which wait in the worker's deque.
 func (w *worker) expand(it *parItem) {
 	d := w.d
 	w.root, w.rootDepth, w.last = it.node, it.depth, -1
+	w.descend = w.reach()
 	if d.reduce {
 		// before any of its moves is looked at: see Parallel
 		w.view.Mark(it.ref)
@@ -375,20 +500,35 @@ func (w *worker) expand(it *parItem) {
 	d.growTo(depth)
 	vm.CopyState(d.states.at(depth), &it.state)
 	d.states.wrote(depth)
+	if c := it.chunk; c != nil && c.live.Add(-1) == 0 {
+		w.p.recycle(c)
+	}
+	if w.id == 0 {
+		w.p.level.Store(int64(depth))
+	}
 	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, phase: phasePass, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
 	d.loop()
 }
 
+// reach is how many moves below the next state it expands the worker
+// goes on (parDescendDeep).
+func (w *worker) reach() int32 {
+	if w.n.Load() >= parDeepQueue && w.p.idle.Load() == 0 {
+		return parDescendDeep
+	}
+	return parDescend
+}
+
 // insertShared is DFS.insert in a parallel search: it stores s (key) in
-// the shared store, and hands a new state to the next level, but for a
+// the shared store, and hands a new state over (its deque), but for a
 // state inside an atomic sequence that blocked (f past its first
 // visit), which this worker explores at once, as the DFS does, and for
-// one within parDescend moves of the state it expands, which it explores
+// one within w.descend moves of the state it expands, which it explores
 // at once too.
 func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	w, res := d.par, d.res
-	local := f.phase != phaseEnter || f.depth-w.rootDepth < parDescend
+	local := f.phase != phaseEnter || f.depth-w.rootDepth < w.descend
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Load() >= max {
 		// another worker stored the last state the bound allows (without
 		// this, up to a state's successors more; with it, up to one
@@ -445,24 +585,51 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(k - shared), prev: w.last, shared: int32(shared)})
 	w.last = int32(w.nodes.len() - 1)
 	node := uint64(w.last)<<workerBits | uint64(w.id)
-	w.next = append(w.next, parItem{state: vm.State{Buf: w.keep(s.Buf), Procs: s.Procs, Chans: s.Chans}, ref: ref, depth: f.depth, node: node})
-	w.queued += int64(len(s.Buf))
+	buf, c := w.keep(s.Buf)
+	w.out = append(w.out, parItem{state: vm.State{Buf: buf, Procs: s.Procs, Chans: s.Chans}, chunk: c, ref: ref, depth: f.depth, node: node})
 	return false
 }
 
-// keep copies b into the worker's arena.
-func (w *worker) keep(b []byte) []byte {
-	if len(w.arena)+len(b) > cap(w.arena) {
-		if k := len(w.spare) - 1; k >= 0 && cap(w.spare[k]) >= len(b) {
-			w.arena, w.spare[k], w.spare = w.spare[k][:0], nil, w.spare[:k]
-		} else {
-			w.arena = make([]byte, 0, max(1<<20, len(b)))
+// keep copies b into the worker's chunk, and counts it there.
+func (w *worker) keep(b []byte) ([]byte, *parChunk) {
+	c := w.arena
+	if c == nil || len(c.buf)+len(b) > cap(c.buf) {
+		if c != nil && c.live.Add(-1) == 0 {
+			w.p.recycle(c) // (all its states were expanded)
 		}
-		w.nextChunks = append(w.nextChunks, w.arena)
+		c = w.p.chunk(len(b))
+		w.arena = c
 	}
-	n := len(w.arena)
-	w.arena = append(w.arena, b...)
-	return w.arena[n:len(w.arena):len(w.arena)]
+	n := len(c.buf)
+	c.buf = append(c.buf, b...)
+	c.live.Add(1)
+	return c.buf[n:len(c.buf):len(c.buf)], c
+}
+
+// chunk is a chunk for vectors of at least n bytes, a spare one if
+// there is one, counted as being filled.
+func (p *Parallel) chunk(n int) *parChunk {
+	p.spareMu.Lock()
+	var c *parChunk
+	if k := len(p.spare) - 1; k >= 0 && cap(p.spare[k].buf) >= n {
+		c, p.spare[k], p.spare = p.spare[k], nil, p.spare[:k]
+	}
+	p.spareMu.Unlock()
+	if c == nil {
+		c = &parChunk{buf: make([]byte, 0, max(1<<20, n))}
+		p.made.Add(1)
+		p.chunkBytes.Add(int64(cap(c.buf)))
+	}
+	c.buf = c.buf[:0]
+	c.live.Store(1)
+	return c
+}
+
+// recycle makes c, none of whose states is left to expand, a spare.
+func (p *Parallel) recycle(c *parChunk) {
+	p.spareMu.Lock()
+	p.spare = append(p.spare, c)
+	p.spareMu.Unlock()
 }
 
 // report counts an error a worker found and keeps it, with the steps
@@ -493,7 +660,10 @@ func (w *worker) publish() {
 	w.depth.Store(int64(d.res.DepthReached))
 	perDepth := int64(d.res.MaxVector + d.m.HiddenSize + 64)
 	stack := int64(d.states.capacity())*perDepth + int64(d.frames.capacity())*int64(unsafe.Sizeof(frame{}))
-	w.bytes.Store(stack + w.queued + int64(cap(w.next)+cap(w.cur))*int64(unsafe.Sizeof(parItem{})) +
+	w.mu.Lock()
+	queued := int64(cap(w.q)+cap(w.out)) * int64(unsafe.Sizeof(parItem{}))
+	w.mu.Unlock()
+	w.bytes.Store(stack + queued +
 		int64(w.nodes.capacity())*int64(unsafe.Sizeof(parNode{})) + int64(w.steps.capacity())*int64(unsafe.Sizeof(pathStep{})))
 }
 
@@ -552,7 +722,7 @@ func (p *Parallel) bounds() *search.Stop {
 // checks.
 func (p *Parallel) memory() Memory {
 	vectors, table := p.store.Bytes()
-	var rest int64
+	rest := p.chunkBytes.Load()
 	for _, w := range p.workers {
 		rest += w.bytes.Load()
 	}

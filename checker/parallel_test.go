@@ -322,3 +322,113 @@ func sampleHashes(smp *sample.Sample) []uint64 {
 	slices.Sort(hs)
 	return hs
 }
+
+// TestParallelDeque: a worker expands the state it handed over first
+// (FIFO), and one with none takes the older half of another's deque,
+// expanding the oldest of them first; the counts the others read
+// without the lock follow.
+func TestParallelDeque(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w0, w1, w2 := p.workers[0], p.workers[1], p.workers[2]
+	for i := range 6 {
+		w0.out = append(w0.out, parItem{depth: int32(i + 1)})
+	}
+	w0.push()
+	want := func(w *worker, it parItem, ok bool, depth int32, left int64) {
+		t.Helper()
+		if !ok || it.depth != depth || w.n.Load() != left {
+			t.Errorf("worker %d: took %v %d (%d left); want %d (%d left)", w.id, ok, it.depth, w.n.Load(), depth, left)
+		}
+	}
+	it, ok := w1.steal() // 1, 2, 3 of 1..6: expands 1
+	want(w1, it, ok, 1, 2)
+	if w0.n.Load() != 3 {
+		t.Errorf("worker 0 has %d states left, want 3", w0.n.Load())
+	}
+	it, ok = w0.pop()
+	want(w0, it, ok, 4, 2)
+	it, ok = w1.pop()
+	want(w1, it, ok, 2, 1)
+	it, ok = w2.steal() // from worker 0, the next after it: 5 of 5, 6
+	want(w2, it, ok, 5, 0)
+	it, ok = w0.pop()
+	want(w0, it, ok, 6, 0)
+	if _, ok := w0.pop(); ok {
+		t.Error("worker 0 took a state from an empty deque")
+	}
+}
+
+// TestParallelManyWorkers: more workers than states to share at first
+// (most wait, then steal) end the search when the last state is
+// expanded, with the one-core search's counts; and every chunk of
+// vectors handed over is given back once its states are expanded, but
+// for each worker's last, which it still fills.
+func TestParallelManyWorkers(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	budget := search.Budget{MaxDepth: 100000}
+	dfs, err := NewDFS(m, Options{Budget: budget}).Run()
+	if err != nil || !dfs.Complete() {
+		t.Fatalf("one core: %v, %v", err, dfs.Stop)
+	}
+	for _, workers := range []int{1, 8} {
+		p, err := NewParallel(m, Options{Budget: budget, Store: store.NewTable(workers)}, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		par, err := p.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !par.Complete() || par.Stored != dfs.Stored || par.Matched != dfs.Matched {
+			t.Errorf("-j%d: %v, stored %d matched %d; one core %d %d", workers, par.Stop, par.Stored, par.Matched, dfs.Stored, dfs.Matched)
+		}
+		filling := 0
+		for _, w := range p.workers {
+			if w.n.Load() != 0 {
+				t.Errorf("-j%d: worker %d has %d states left", workers, w.id, w.n.Load())
+			}
+			if w.arena != nil {
+				filling++
+				if n := w.arena.live.Load(); n != 1 {
+					t.Errorf("-j%d: worker %d's chunk counts %d states, want none (1)", workers, w.id, n-1)
+				}
+			}
+		}
+		if made := p.made.Load(); made == 0 || int(made) != len(p.spare)+filling {
+			t.Errorf("-j%d: %d chunks made, %d given back, %d being filled", workers, made, len(p.spare), filling)
+		}
+	}
+}
+
+// TestParallelReach: a worker goes parDescendDeep moves below the state
+// it expands only with parDeepQueue states of its own left and no
+// worker waiting for states.
+func TestParallelReach(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := p.workers[0]
+	for _, c := range []struct {
+		queued int
+		idle   int32
+		want   int32
+	}{
+		{0, 0, parDescend},
+		{parDeepQueue - 1, 0, parDescend},
+		{parDeepQueue, 0, parDescendDeep},
+		{parDeepQueue, 1, parDescend},
+	} {
+		w.q, w.head = make([]parItem, c.queued), 0
+		w.n.Store(int64(c.queued))
+		p.idle.Store(c.idle)
+		if got := w.reach(); got != c.want {
+			t.Errorf("%d states queued, %d workers waiting: %d moves, want %d", c.queued, c.idle, got, c.want)
+		}
+	}
+}
