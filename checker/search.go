@@ -49,6 +49,7 @@ func (d *DFS) stop(st search.Stop) {
 // DFS explores the state space of m depth-first, as pan does
 // (docs/references.md#spin-new-state), with the exact store or the one Options.Store gives.
 type DFS struct {
+	_          vm.CacheLinePad // (a parallel search's workers: a DFS each)
 	m          *vm.Model
 	opts       Options
 	store      store.Store
@@ -103,6 +104,7 @@ type DFS struct {
 	// (parallel.go): it explores the states its frontier hands it, one
 	// at a time, and hands the new states it reaches back.
 	par *worker
+	_   vm.CacheLinePad
 }
 
 // lossy is a store that may take a new state for one it holds (bitstate):
