@@ -424,11 +424,45 @@ func TestParallelReach(t *testing.T) {
 		{parDeepQueue, 0, parDescendDeep},
 		{parDeepQueue, 1, parDescend},
 	} {
-		w.q, w.head = make([]parItem, c.queued), 0
+		w.q = ring{}
+		w.q.add(make([]parItem, c.queued))
 		w.n.Store(int64(c.queued))
 		p.idle.Store(c.idle)
 		if got := w.reach(); got != c.want {
 			t.Errorf("%d states queued, %d workers waiting: %d moves, want %d", c.queued, c.idle, got, c.want)
 		}
+	}
+}
+
+// TestRing: the deque gives its states back in the order they were
+// added, across its wrapping around and its growths.
+func TestRing(t *testing.T) {
+	var r ring
+	next, want := int32(0), int32(0)
+	add := func(n int) {
+		items := make([]parItem, n)
+		for k := range items {
+			items[k].depth = next
+			next++
+		}
+		r.add(items)
+	}
+	take := func(n int) {
+		for range n {
+			it, ok := r.take()
+			if !ok || it.depth != want {
+				t.Fatalf("took %d (%v), want %d", it.depth, ok, want)
+			}
+			want++
+		}
+	}
+	add(40)
+	take(30)
+	add(50) // wraps around the 64 slots
+	take(20)
+	add(100) // grows while wrapped
+	take(140)
+	if _, ok := r.take(); ok || r.len != 0 {
+		t.Fatalf("a state left: %d", r.len)
 	}
 }
