@@ -108,8 +108,8 @@ type Machine struct {
 // share a line (a Machine is not a multiple of 64 bytes, nor is its
 // allocator's size class), and each write of one invalidates the line
 // the other reads its Model from: leader_n N=7, -j 2 --no-reduce,
-// processor time 4.2 s against 3.1 s padded (docs/references.md,
-// false sharing).
+// processor time 4.2 s against 3.1 s padded
+// (docs/references.md#false-sharing).
 type CacheLinePad [64]byte
 
 // State is the state the machine is executing on (the one Effect is
