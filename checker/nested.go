@@ -143,6 +143,7 @@ type product struct {
 	rootAT  uint8    // with bitstate storage, the root's _a_t and _cnt
 	rootCnt [2]uint8 // are compared too
 	nstates int64    // first visits, shadows included
+	moves   uint32   // the moves tried (boundsEvery)
 	shadows int64
 	lstate  uint64 // the tags of the state the last lookup found (pan's Lstate)
 	jj      bool   // with bitstate storage: the state the last lookup found is on this phase's stack (pan's JJ)
@@ -970,6 +971,9 @@ func (p *product) fairRule2(n *pnode, slot int) {
 func (p *product) descend(n *pnode, s *vm.State, pid int, pt *vm.ProcType, pc int, t *vm.Trans) bool {
 	machine := p.vm
 	depth := p.depth
+	if p.moves++; p.moves&boundsEvery == 0 {
+		p.checkBounds() // (see boundsEvery)
+	}
 	next := p.stateAt(depth + 1)
 	vm.CopyState(next, s)
 	ok := machine.Effect(next, t)

@@ -100,6 +100,10 @@ type DFS struct {
 	sample  *sample.Sample
 	lossy   bool
 	repeats *store.Bitstate
+	// moves counts the moves tried, so that bounds are checked (time,
+	// Ctrl-C, progress) in a search that stores few states for its
+	// moves (boundsEvery)
+	moves uint32
 	// par, when set, makes this search a worker of a parallel search
 	// (parallel.go): it explores the states its frontier hands it, one
 	// at a time, and hands the new states it reaches back.
@@ -474,6 +478,9 @@ func (d *DFS) enter(f *frame) {
 func (d *DFS) step(f *frame) {
 	machine := d.vm
 	depth := int(f.depth)
+	if d.moves++; d.moves&boundsEvery == 0 {
+		d.checkBounds()
+	}
 	d.growTo(depth + 1) // (first: see growTo)
 	s := d.states.at(depth)
 	var (
@@ -770,6 +777,14 @@ func (d *DFS) reached(f *frame, ref uint64, isNew bool) bool {
 	binary.LittleEndian.PutUint32(pl[1:], depth)
 	return true
 }
+
+// boundsEvery+1 is how many moves a search tries between two checks of
+// its bounds, besides one every 1024 states stored: a tree of unstored
+// states (an atomic sequence that loops, down to the depth bound) can
+// take 2^10000 moves without storing a state, where --time and Ctrl-C
+// must still stop it (a generated model ran past its 20 seconds for
+// eight minutes).
+const boundsEvery = 1<<16 - 1
 
 // checkBounds stops the search when the memory bound is reached or the
 // caller asked it to stop.

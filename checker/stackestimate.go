@@ -53,6 +53,11 @@ func (d *DFS) estimateFromStack() *StackEstimate {
 	if err != nil {
 		return nil
 	}
+	// No longer than the search took (at least a second): the states on
+	// the stack whose moves lead through more unstored states than can
+	// be listed in that time give no estimate, rather than no end.
+	deadline := time.Now().Add(max(time.Since(d.start), time.Second))
+	w.Stop = func() bool { return time.Now().After(deadline) }
 	e := &StackEstimate{}
 	var fresh, onStack int64
 	unvisited := map[uint64]bool{}
@@ -64,6 +69,9 @@ func (d *DFS) estimateFromStack() *StackEstimate {
 		onStack++
 		fresh += int64(f.fresh)
 		succ, _ := w.Successors(d.states.at(int(f.depth)))
+		if w.Truncated() {
+			return nil
+		}
 		for _, sc := range succ {
 			if sc.S == nil {
 				continue

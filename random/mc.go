@@ -28,8 +28,8 @@ import (
 // MonteCarloOptions configure a Monte Carlo search.
 type MonteCarloOptions struct {
 	// Budget bounds the search: MaxStates is N, the memory bound in
-	// states (at least 2); MaxDepth, MaxErrors and Interrupt as for any
-	// search. Time and MaxMemory are not used.
+	// states (at least 2); MaxDepth, MaxErrors, Time and Interrupt as for
+	// any search. MaxMemory is not used.
 	search.Budget
 	Split float64 // the share of N for the breadth-first phase (0: 0.6, 004's choice)
 	Seed  uint64
@@ -63,8 +63,9 @@ type monteCarlo struct {
 	res   *MonteCarloResult
 	key   []byte
 	// the breadth-first phase's states and how each was reached
-	tree walk.Tree
-	cut  bool // the memory ran out inside a sample's search
+	tree  walk.Tree
+	cut   bool // the memory ran out inside a sample's search
+	start time.Time
 }
 
 // workItem is an unexplored transition of the frontier: the k-th step
@@ -87,8 +88,10 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 	if err != nil {
 		return nil, err
 	}
-	mc := &monteCarlo{m: m, opts: opts, w: w, store: store.NewExact(), res: &MonteCarloResult{Coverage: -1}}
-	start := time.Now()
+	mc := &monteCarlo{m: m, opts: opts, w: w, store: store.NewExact(), res: &MonteCarloResult{Coverage: -1}, start: time.Now()}
+	// (the moves through the states not stored after a state's can be
+	// too many to list: Ctrl-C and the time bound stop them too)
+	w.Stop = func() bool { mc.tick(); return false }
 	func() {
 		defer func() {
 			if x := recover(); x != nil && x != errStop {
@@ -101,7 +104,7 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 		mc.estimate(work)
 	}()
 	res := mc.res
-	res.Elapsed = time.Since(start)
+	res.Elapsed = time.Since(mc.start)
 	res.Stored = int64(mc.store.Len())
 	res.Transitions = res.Stored + res.Matched
 	// the sample of the states visited, for the probes that estimate
@@ -313,6 +316,9 @@ func (mc *monteCarlo) errorsLeft() int {
 func (mc *monteCarlo) tick() {
 	if mc.opts.Interrupted() {
 		mc.stop(search.Stop{Reason: search.Interrupted})
+	}
+	if mc.opts.Time > 0 && time.Since(mc.start) > mc.opts.Time {
+		mc.stop(search.Stopped(search.TimeLimit, mc.opts.Budget))
 	}
 }
 

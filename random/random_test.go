@@ -3,6 +3,7 @@ package random
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"gmc/checker"
 	"gmc/internal/modeltest"
@@ -237,5 +238,29 @@ func TestMonteCarloErrors(t *testing.T) {
 				checkTrail(t, m, e)
 			}
 		}
+	}
+}
+
+// TestMonteCarloTimeBound: a Monte Carlo search whose first state's moves
+// lead through a tree of states not stored (an atomic loop, 2^9999
+// moves down to the depth bound) stops at its time bound, inside the
+// listing of those moves.
+func TestMonteCarloTimeBound(t *testing.T) {
+	m := modeltest.MustCompile(t, "../checker/testdata/bounds/atomic_tree.pml", false)
+	done := make(chan *MonteCarloResult, 1)
+	go func() {
+		res, err := MonteCarlo(m, MonteCarloOptions{Budget: search.Budget{MaxStates: 1000, MaxDepth: 10000, Time: 200 * time.Millisecond}})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	select {
+	case res := <-done:
+		if res != nil && res.Stop.Reason != search.TimeLimit {
+			t.Errorf("stopped by %v, want the time limit", res.Stop)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("still searching 30 s after a bound of 200 ms")
 	}
 }

@@ -21,6 +21,14 @@ type Walker struct {
 	// there
 	reached      *vm.State
 	reachedMoves []vm.Move
+	// Stop, when set, is asked every 256 moves of a call of Successors
+	// whether to give up: the states not stored after a stored state's
+	// moves can make a tree too large to list (an atomic sequence that
+	// loops, down to the depth bound: up to 2^10000 moves, each copying
+	// a path thousands of moves long). Truncated reports whether the last
+	// call gave up.
+	Stop      func() bool
+	truncated bool
 }
 
 // New returns a walker at m's initial state; maxDepth bounds the moves of
@@ -116,6 +124,8 @@ type Successor struct {
 // Successors lists every step from stored state s (all the ways through
 // the states not stored after its moves), in the search's order.
 func (w *Walker) Successors(s *vm.State) (succ []Successor, deadEnd bool) {
+	w.truncated = false
+	moved := 0
 	var expand func(n node, steps []trail.Step, errs []*vm.RuntimeError)
 	expand = func(n node, steps []trail.Step, errs []*vm.RuntimeError) {
 		w.set(n)
@@ -134,6 +144,10 @@ func (w *Walker) Successors(s *vm.State) (succ []Successor, deadEnd bool) {
 		// (the list is the runner's, which the expansions below reuse)
 		moves = append([]vm.Move(nil), moves...)
 		for _, mv := range moves {
+			if moved++; w.truncated || moved&255 == 0 && w.Stop != nil && w.Stop() {
+				w.truncated = true
+				return
+			}
 			w.set(after)
 			raised := w.r.Do(mv)
 			steps := append(steps[:len(steps):len(steps)], trail.Step{Pid: mv.Pid, Trans: mv.T})
@@ -153,6 +167,10 @@ func (w *Walker) Successors(s *vm.State) (succ []Successor, deadEnd bool) {
 	expand(node{s, -1, 0, -1}, nil, nil)
 	return succ, deadEnd
 }
+
+// Truncated reports whether the last call of Successors gave up (Stop):
+// its list is then a part of the successors.
+func (w *Walker) Truncated() bool { return w.truncated }
 
 // A Tree holds the states a walk-based search keeps, each with how
 // it was reached (from the state it was Kept after, by some moves), so

@@ -49,7 +49,7 @@ func randomSearch(m *vm.Model, path string, lopts *lang.Options, vmOpts vm.Optio
 	var mres *random.MonteCarloResult
 	if rf.search == "mc" {
 		mres, err = random.MonteCarlo(m, random.MonteCarloOptions{Split: rf.split, Seed: f.seed,
-			Budget: search.Budget{MaxStates: int64(states), MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Interrupt: opts.Interrupt}})
+			Budget: search.Budget{MaxStates: int64(states), MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, Time: rf.time, Interrupt: opts.Interrupt}})
 		if mres != nil {
 			res = &mres.Result
 		}
