@@ -137,7 +137,7 @@ func Stopped(r Reason, b Budget) Stop {
 	case MemoryBound:
 		return Stop{r, fmt.Sprintf("memory bound of %d bytes reached", b.MaxMemory)}
 	case TimeLimit:
-		return Stop{r, fmt.Sprintf("time limit of %v reached", b.Time)}
+		return Stop{r, fmt.Sprintf("time limit of %v reached", b.Time.Round(time.Millisecond))}
 	}
 	return Stop{Reason: r}
 }

@@ -1,11 +1,14 @@
 package search
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // TestStop checks the words and the classes of stops that reports and
 // the coverage verdict rely on.
 func TestStop(t *testing.T) {
-	b := Budget{MaxStates: 7, MaxMemory: 1024}
+	b := Budget{MaxStates: 7, MaxMemory: 1024, Time: 5001250518 * time.Nanosecond}
 	for _, c := range []struct {
 		stop           Stop
 		words          string
@@ -16,6 +19,8 @@ func TestStop(t *testing.T) {
 		{Stop{Reason: DepthBound}, "depth bound reached", false, false},
 		{Stopped(StateBound, b), "state bound of 7 states reached", true, true},
 		{Stopped(MemoryBound, b), "memory bound of 1024 bytes reached", true, true},
+		// (a probe's budget is the search's time: to the millisecond)
+		{Stopped(TimeLimit, b), "time limit of 5.001s reached", true, true},
 		{Stop{Reason: Interrupted}, "interrupted", true, true},
 		{Stop{Reason: ErrorLimit}, "error bound reached", true, false},
 		{Stop{Reason: RuntimeError, Detail: "bad channel"}, "bad channel", true, false},
