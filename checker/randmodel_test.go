@@ -57,10 +57,7 @@ func TestRandomModels(t *testing.T) {
 				t.Parallel()
 				m, err := modeltest.Compile(file, mode.noMerge)
 				if err != nil {
-					if _, serr := spinref.Run(file, spinref.Options{NoMerge: mode.noMerge, Timeout: time.Minute}); serr != nil {
-						t.Skipf("spin and gmc refuse the model: %v", err) // the generator's fault
-					}
-					t.Fatalf("gmc refuses what spin takes: %v\n%s", err, src)
+					refused(t, file, mode.noMerge, src, err)
 				}
 				// (atomic loops can make the search a tree of 10^4 levels: pan
 				// takes as long)
@@ -88,6 +85,17 @@ func TestRandomModels(t *testing.T) {
 // checkRandom compares gmc's counts (got) of a generated model (src) in
 // mode with pan's (want), and keeps the model in the temporary directory
 // as name when they differ.
+// refused ends the test of a generated model gmc refuses (err): skipped
+// when spin refuses it too (spin -a or the C compiler: the generator
+// wrote what neither takes), failed when spin takes it.
+func refused(t *testing.T, file string, noMerge bool, src string, err error) {
+	t.Helper()
+	if _, serr := spinref.Run(file, spinref.Options{NoMerge: noMerge, Timeout: time.Minute}); serr != nil {
+		t.Skipf("spin and gmc refuse the model: %v", err)
+	}
+	t.Fatalf("gmc refuses what spin takes: %v\n%s", err, src)
+}
+
 func checkRandom(t *testing.T, mode, name, src string, want *spinref.Result, got *Result) {
 	t.Helper()
 	t.Logf("%d states stored, %d matched, %d errors", got.Stored, got.Matched, got.NumErrors)
@@ -99,12 +107,14 @@ func checkRandom(t *testing.T, mode, name, src string, want *spinref.Result, got
 }
 
 // randomModel writes a small Promela model from seed: one to three
-// global bytes and perhaps an array of two, up to two channels
-// (rendezvous or buffered, one or two fields), two or three process types
-// with a local byte each, perhaps a provided clause, whose bodies are
+// global bytes and perhaps an array of two, bits, a short, a typedef, an
+// mtype, up to two channels (rendezvous or buffered, one or two fields,
+// the first perhaps an mtype), two or three process types with a local
+// byte each, perhaps a provided clause or a priority, whose bodies are
 // random statements over them (sends and receives of every kind, polls,
-// timeout, else, end labels, unless), their values kept below 3 so that
-// the state space stays small.
+// timeout, else, end labels, unless, set_priority, expressions with bit
+// operators, _nr_pr, an array indexed by an expression and P0[0]:l),
+// their values kept mostly below 3 so that the state space stays small.
 func randomModel(seed uint64) string {
 	g := &modelGen{r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
 	return g.model()
@@ -125,11 +135,20 @@ type modelGen struct {
 	// claimed: the xs and xr declarations of global channels so far
 	// (one proctype each: spin refuses two)
 	claimed map[string]bool
+	mtype   bool // the model declares mtype = { ma, mb } and mtype m0
+	// priorities: proctypes may have priorities and set them, and the
+	// model has no rendezvous channel (pan refuses the two together)
+	priorities bool
+	array      bool // the model declares byte a[2]
+	// remote: P0[0]:l, once P0 (always active, so pid 0) is written: the
+	// later bodies and the claim may read it
+	remote bool
 }
 
 type chanGen struct {
 	name          string
 	fields, slots int
+	mtype         bool // the first field is an mtype
 }
 
 func (g *modelGen) line(format string, args ...any) {
@@ -146,8 +165,16 @@ func (g *modelGen) model() string {
 		g.line("byte g%d;", i)
 	}
 	if g.r.IntN(3) == 0 {
+		g.array = true
 		g.vars = append(g.vars, "a[0]", "a[1]")
 		g.line("byte a[2];")
+	}
+	if g.r.IntN(4) == 0 {
+		// (spin numbers them from the last: mb is 1, ma 2)
+		g.mtype = true
+		g.vars = append(g.vars, "m0")
+		g.line("mtype = { ma, mb };")
+		g.line("mtype m0;")
 	}
 	if g.r.IntN(4) == 0 {
 		// other widths: a bit truncates what it is given
@@ -161,7 +188,11 @@ func (g *modelGen) model() string {
 		g.line("T t;")
 	}
 	for i := range g.r.IntN(3) {
-		g.chans = append(g.chans, g.channel(fmt.Sprintf("c%d", i)))
+		g.chans = append(g.chans, g.channel(fmt.Sprintf("c%d", i), false))
+	}
+	g.priorities = g.r.IntN(3) == 0
+	for _, c := range g.chans {
+		g.priorities = g.priorities && c.slots > 0
 	}
 	if g.r.IntN(3) == 0 {
 		g.inline = true
@@ -175,8 +206,12 @@ func (g *modelGen) model() string {
 	for p := range procs {
 		g.b.WriteByte('\n')
 		provided := ""
+		if g.priorities && g.r.IntN(3) == 0 {
+			// (spin then turns partial-order reduction off)
+			provided = fmt.Sprintf(" priority %d", 1+g.r.IntN(3))
+		}
 		if g.r.IntN(6) == 0 {
-			provided = fmt.Sprintf(" provided (%s != %d)", g.vars[0], g.r.IntN(3))
+			provided += fmt.Sprintf(" provided (%s != %d)", g.vars[0], g.r.IntN(3))
 		}
 		if spawned && p == procs-1 {
 			g.line("proctype P%d(byte p)%s {", p, provided)
@@ -193,7 +228,7 @@ func (g *modelGen) model() string {
 		g.vars = append(g.vars[:len(globals):len(globals)], "l")
 		if g.r.IntN(4) == 0 {
 			// a channel of each process of the type (freed when it ends)
-			g.chans = append(g.chans[:len(chans):len(chans)], g.channel("lc"))
+			g.chans = append(g.chans[:len(chans):len(chans)], g.channel("lc", g.priorities))
 		}
 		g.labels = 0
 		if spawned && p == procs-1 {
@@ -222,6 +257,9 @@ func (g *modelGen) model() string {
 		g.b.WriteString(body)
 		g.indent--
 		g.line("}")
+		if p == 0 && g.r.IntN(4) == 0 {
+			g.remote = true
+		}
 	}
 	if spawned {
 		g.b.WriteByte('\n')
@@ -256,7 +294,7 @@ func (g *modelGen) sequence(n, depth int) {
 
 // value is an expression below 3 over the variables in scope.
 func (g *modelGen) value() string {
-	switch g.r.IntN(6) {
+	switch g.r.IntN(8) {
 	case 0:
 		return fmt.Sprint(g.r.IntN(3))
 	case 1:
@@ -268,6 +306,25 @@ func (g *modelGen) value() string {
 		return "(_pid % 3)"
 	case 3:
 		return fmt.Sprintf("(%s -> 1 : 2)", g.condition())
+	case 4:
+		// bits: and, or, xor, not, shifts (over a byte: ~ is widened to
+		// an int first)
+		return g.pick([]string{
+			fmt.Sprintf("(%s & %d)", g.pick(g.vars), 1+g.r.IntN(2)),
+			fmt.Sprintf("((%s | 1) %% 3)", g.pick(g.vars)),
+			fmt.Sprintf("(%s ^ 1)", g.pick(g.vars)),
+			fmt.Sprintf("(~%s & 1)", g.pick(g.vars)),
+			fmt.Sprintf("((%s << 1) %% 3)", g.pick(g.vars)),
+			fmt.Sprintf("(%s >> 1)", g.pick(g.vars)),
+		})
+	case 5:
+		switch {
+		case g.remote && g.r.IntN(2) == 0:
+			return "P0[0]:l"
+		case g.array:
+			return fmt.Sprintf("a[(%s + 1) %% 2]", g.pick(g.vars))
+		}
+		return "(_nr_pr % 3)"
 	default:
 		return fmt.Sprintf("(%s + %d) %% %d", g.pick(g.vars), 1+g.r.IntN(2), 2+g.r.IntN(2))
 	}
@@ -297,16 +354,31 @@ func (g *modelGen) guard() string {
 }
 
 // channel declares a channel of one or two fields, rendezvous or
-// buffered.
-func (g *modelGen) channel(name string) chanGen {
+// buffered (with buffered: always buffered).
+func (g *modelGen) channel(name string, buffered bool) chanGen {
 	c := chanGen{name: name, fields: 1 + g.r.IntN(2), slots: g.r.IntN(3)}
-	g.line("chan %s = [%d] of { %s };", name, c.slots, strings.TrimSuffix(strings.Repeat("byte, ", c.fields), ", "))
+	if buffered {
+		c.slots = 1 + g.r.IntN(2)
+	}
+	c.mtype = g.mtype && g.r.IntN(2) == 0
+	types := strings.TrimSuffix(strings.Repeat("byte, ", c.fields), ", ")
+	if c.mtype {
+		types = "mtype" + strings.TrimPrefix(types, "byte")
+	}
+	g.line("chan %s = [%d] of { %s };", name, c.slots, types)
 	return c
 }
 
+// mtypeValue is an mtype constant or the mtype variable.
+func (g *modelGen) mtypeValue() string { return g.pick([]string{"ma", "mb", "m0"}) }
+
 func (g *modelGen) message(c int) string {
 	var f []string
-	for range g.chans[c].fields {
+	for k := range g.chans[c].fields {
+		if k == 0 && g.chans[c].mtype {
+			f = append(f, g.mtypeValue())
+			continue
+		}
 		f = append(f, g.value())
 	}
 	return strings.Join(f, ", ")
@@ -318,6 +390,8 @@ func (g *modelGen) pattern(c int) string {
 	var f []string
 	for k := range g.chans[c].fields {
 		switch {
+		case k == 0 && g.chans[c].mtype:
+			f = append(f, g.mtypeValue())
 		case k == 0 && g.r.IntN(3) == 0:
 			f = append(f, fmt.Sprint(g.r.IntN(3)))
 		case k == 0:
@@ -361,6 +435,8 @@ func (g *modelGen) statement(depth int, end string) {
 		g.line("d_step { %s = %s; %s = %s }%s", g.pick(g.vars), g.value(), g.pick(g.vars), g.value(), end)
 	case k == 7 && g.inline:
 		g.line("bump(%s)%s", g.pick(g.vars), end)
+	case k == 7 && g.priorities && g.r.IntN(3) == 0:
+		g.line("set_priority(_pid, %d)%s", 1+g.r.IntN(3), end)
 	case k == 7:
 		g.line("skip%s", end)
 	case k == 8 && g.r.IntN(3) == 0:
@@ -447,7 +523,11 @@ func (g *modelGen) options(depth int, loop bool, start string) {
 func (g *modelGen) formula(depth int) string {
 	if depth == 0 || g.r.IntN(4) == 0 {
 		cmp := g.pick([]string{"==", "!=", "<"})
-		return fmt.Sprintf("(%s %s %d)", g.pick(g.globals), cmp, g.r.IntN(3))
+		v := g.pick(g.globals)
+		if g.remote && g.r.IntN(4) == 0 {
+			v = "P0[0]:l"
+		}
+		return fmt.Sprintf("(%s %s %d)", v, cmp, g.r.IntN(3))
 	}
 	switch g.r.IntN(9) {
 	case 0:
@@ -507,7 +587,7 @@ func TestRandomLiveness(t *testing.T) {
 				t.Parallel()
 				spec, diags := lang.Load(file, nil)
 				if diags.ErrorCount() > 0 {
-					t.Fatalf("gmc refuses the model: %v\n%s", diags, src)
+					refused(t, file, false, src, diags)
 				}
 				claim := ""
 				if !md.np {
@@ -515,7 +595,7 @@ func TestRandomLiveness(t *testing.T) {
 				}
 				m, err := vm.Compile(spec, vm.Options{Claim: claim, NonProgress: md.np})
 				if err != nil {
-					t.Fatalf("gmc refuses the model: %v\n%s", err, src)
+					refused(t, file, false, src, err)
 				}
 				errs := 0
 				if md.fair {

@@ -404,6 +404,7 @@ func (c *checker) proctype(p *Proctype) {
 	}
 	if p.Provided != nil {
 		c.numeric(p.Provided, "provided clause")
+		c.probes(p.Provided, p.Provided)
 	}
 	c.block(p.Body, false)
 	c.nested = 0
@@ -525,7 +526,54 @@ func Unlabel(s Stmt) Stmt {
 	}
 }
 
+// probes reports the channel probes (full, nfull, empty, nempty) of e
+// that are not in cond, or not joined to the rest of it by && and ||:
+// spin's grammar has a probe only in a condition (a statement, assert,
+// an assignment's value, a provided clause), alone or joined so, never
+// negated, compared or an operand of another operator (for
+// !full(c): nfull(c)). cond is nil where no probe may be (printf's,
+// send's and run's arguments, indices).
+func (c *checker) probes(e, cond Expr) {
+	allowed := map[*ChanOp]bool{}
+	var mark func(Expr)
+	mark = func(e Expr) {
+		switch e := e.(type) {
+		case *ChanOp:
+			allowed[e] = true
+		case *Binary:
+			if e.Op == "&&" || e.Op == "||" {
+				mark(e.X)
+				mark(e.Y)
+			}
+		}
+	}
+	if cond != nil {
+		mark(cond)
+	}
+	WalkExpr(e, func(e Expr) {
+		if op, ok := e.(*ChanOp); ok && op.Op != "len" && !allowed[op] {
+			c.errorf(op.P, "%s() can be a condition, or part of one joined by && and ||, but not an operand (spin: syntax error)", op.Op)
+		}
+	})
+}
+
 func (c *checker) stmt(s Stmt) {
+	var cond Expr // (probes)
+	switch s := s.(type) {
+	case *ExprStmt:
+		cond = s.X
+	case *Assert:
+		cond = s.X
+	case *Assign:
+		if s.Op == "=" {
+			cond = s.RHS
+		}
+	}
+	WalkStmtExprs(s, func(e Expr) {
+		if op, ok := e.(*ChanOp); ok && op.Op != "len" {
+			c.probes(op, cond)
+		}
+	})
 	if _, ok := s.(*DeclStmt); !ok {
 		if _, ok := s.(*XUStmt); !ok {
 			defer func() { c.started = true }()

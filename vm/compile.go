@@ -202,9 +202,18 @@ func (c *compiler) scan() {
 	for _, v := range spec.Globals {
 		chanInit(v)
 	}
+	// where priorities and enabled() are first used: pan refuses them
+	// with rendezvous (below)
+	var priorityAt, enabledAt *lang.Pos
+	first := func(at **lang.Pos, pos lang.Pos) {
+		if *at == nil {
+			*at = &pos
+		}
+	}
 	for _, p := range spec.Procs {
 		if p.Priority != 0 {
 			c.m.HasPriority = true
+			first(&priorityAt, p.P)
 		}
 		if p.Provided != nil {
 			c.hasProvided = true
@@ -217,6 +226,7 @@ func (c *compiler) scan() {
 			switch s.(type) {
 			case *lang.SetPriority:
 				c.m.HasPriority = true
+				first(&priorityAt, s.Pos())
 			case *lang.Unless:
 				c.hasUnless = true
 			}
@@ -228,14 +238,20 @@ func (c *compiler) scan() {
 						c.m.HasLast = true
 					case lang.RefPriority:
 						c.m.HasPriority = true
+						first(&priorityAt, e.Pos())
 					}
 				case *lang.Run:
 					if e.Priority != 0 {
 						c.m.HasPriority = true
+						first(&priorityAt, e.P)
 					}
 				case *lang.Builtin:
-					if e.Op == "get_priority" {
+					switch e.Op {
+					case "get_priority":
 						c.m.HasPriority = true
+						first(&priorityAt, e.P)
+					case "enabled":
+						first(&enabledAt, e.P)
 					}
 				case *lang.Timeout:
 					// (pan's ETIM: a timeout of the claim's own does
@@ -255,6 +271,16 @@ func (c *compiler) scan() {
 				c.remoteLabel(r, nil, nil)
 			}
 		})
+	}
+	// spin refuses enabled() in a model with a rendezvous channel; pan's
+	// build refuses priorities there (#error in pan.c), which SPIN's
+	// simulator runs, and so does gmc sim.
+	switch {
+	case !c.m.hasRendezvous:
+	case enabledAt != nil:
+		c.errorf(*enabledAt, "cannot use enabled() in models with synchronous channels (as spin)")
+	case priorityAt != nil && !c.opts.Simulator:
+		c.errorf(*priorityAt, "use of priorities cannot be combined with rendezvous (pan refuses to verify it; gmc sim runs it)")
 	}
 }
 

@@ -137,3 +137,40 @@ active proctype p() { do :: x < 3 -> x++; c!x; c?_ :: else -> break od; d_step {
 		}
 	}
 }
+
+// TestRendezvousRefusals: spin refuses enabled() in a model with a
+// rendezvous channel, and pan's build priorities (an #error in pan.c),
+// which SPIN's simulator runs; so does Compile, with the position of
+// the first use.
+func TestRendezvousRefusals(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+		sim       bool // the simulator refuses it too
+	}{
+		{"chan c = [0] of { byte };\nactive proctype P() priority 2 { c!1 }\nactive proctype Q() { c?_ }\n",
+			"m.pml:2:1: error: use of priorities cannot be combined with rendezvous", false},
+		{"chan c = [0] of { byte };\nactive proctype P() { set_priority(_pid, 2); c!1 }\nactive proctype Q() { c?_ }\n",
+			"m.pml:2:23: error: use of priorities cannot be combined with rendezvous", false},
+		{"active proctype P() { chan c = [0] of { byte }; enabled(0) -> c!1 }\n",
+			"m.pml:1:49: error: cannot use enabled() in models with synchronous channels", true},
+		{"chan c = [1] of { byte };\nactive proctype P() priority 2 { enabled(0) -> c!1 }\n", "", false},
+	} {
+		spec, diags := lang.Parse("m.pml", []byte(c.src), nil)
+		if diags.ErrorCount() == 0 {
+			lang.Check(spec, &diags)
+		}
+		if diags.ErrorCount() > 0 {
+			t.Fatalf("%v", diags)
+		}
+		_, err := Compile(spec, Options{})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q: %v", c.src, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)):
+			t.Errorf("%q: error %v, want %q", c.src, err, c.want)
+		}
+		if _, err := Compile(spec, Options{Simulator: true}); (err != nil) != c.sim {
+			t.Errorf("%q: the simulator's compile: %v", c.src, err)
+		}
+	}
+}
