@@ -149,6 +149,7 @@ type chanGen struct {
 	name          string
 	fields, slots int
 	mtype         bool // the first field is an mtype
+	array         bool // an array of two channels, indexed where used
 }
 
 func (g *modelGen) line(format string, args ...any) {
@@ -189,6 +190,9 @@ func (g *modelGen) model() string {
 	}
 	for i := range g.r.IntN(3) {
 		g.chans = append(g.chans, g.channel(fmt.Sprintf("c%d", i), false))
+	}
+	if g.r.IntN(5) == 0 {
+		g.chans = append(g.chans, g.channel("ca", false))
 	}
 	g.priorities = g.r.IntN(3) == 0
 	for _, c := range g.chans {
@@ -301,7 +305,7 @@ func (g *modelGen) value() string {
 		return g.pick(g.vars)
 	case 2:
 		if len(g.chans) > 0 {
-			return fmt.Sprintf("len(%s)", g.chans[g.r.IntN(len(g.chans))].name)
+			return fmt.Sprintf("len(%s)", g.chanRef(g.r.IntN(len(g.chans))))
 		}
 		return "(_pid % 3)"
 	case 3:
@@ -342,9 +346,9 @@ func (g *modelGen) guard() string {
 		c := g.r.IntN(len(g.chans))
 		switch g.r.IntN(6) {
 		case 0:
-			return fmt.Sprintf("%s(%s)", g.pick([]string{"nfull", "nempty", "full", "empty"}), g.chans[c].name)
+			return fmt.Sprintf("%s(%s)", g.pick([]string{"nfull", "nempty", "full", "empty"}), g.chanRef(c))
 		case 1:
-			return fmt.Sprintf("%s?[%s]", g.chans[c].name, g.pattern(c))
+			return fmt.Sprintf("%s?[%s]", g.chanRef(c), g.pattern(c))
 		}
 	}
 	if g.r.IntN(3) == 0 {
@@ -365,8 +369,21 @@ func (g *modelGen) channel(name string, buffered bool) chanGen {
 	if c.mtype {
 		types = "mtype" + strings.TrimPrefix(types, "byte")
 	}
+	c.array = name == "ca"
+	if c.array {
+		name += "[2]"
+	}
 	g.line("chan %s = [%d] of { %s };", name, c.slots, types)
 	return c
+}
+
+// chanRef names channel c where a statement uses it: an array's element
+// by a constant, the local or the pid.
+func (g *modelGen) chanRef(c int) string {
+	if !g.chans[c].array {
+		return g.chans[c].name
+	}
+	return fmt.Sprintf("%s[%s]", g.chans[c].name, g.pick([]string{"0", "1", "(l % 2)", "(_pid % 2)"}))
 }
 
 // mtypeValue is an mtype constant or the mtype variable.
@@ -420,15 +437,15 @@ func (g *modelGen) statement(depth int, end string) {
 		if g.chans[c].slots > 0 && g.r.IntN(3) == 0 {
 			op = "!!" // sorted
 		}
-		g.line("%s%s%s%s", g.chans[c].name, op, g.message(c), end)
+		g.line("%s%s%s%s", g.chanRef(c), op, g.message(c), end)
 	case k == 4 && len(g.chans) > 0:
 		c := g.r.IntN(len(g.chans))
 		op := g.pick([]string{"?", "?", "??"}) // ?? the first match anywhere
 		if g.r.IntN(4) == 0 {
-			g.line("%s%s<%s>%s", g.chans[c].name, op, g.pattern(c), end) // a poll that copies
+			g.line("%s%s<%s>%s", g.chanRef(c), op, g.pattern(c), end) // a poll that copies
 			return
 		}
-		g.line("%s%s%s%s", g.chans[c].name, op, g.pattern(c), end)
+		g.line("%s%s%s%s", g.chanRef(c), op, g.pattern(c), end)
 	case k == 5:
 		g.line("assert(%s != 2)%s", g.pick(g.vars), end)
 	case k == 6:

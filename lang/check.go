@@ -84,6 +84,7 @@ var errTooMany = fmt.Errorf("too many errors")
 type checker struct {
 	spec     *Spec
 	diags    *Diagnostics
+	sawXU    bool // an xr or xs declaration was checked (source order)
 	typedefs map[string]*Typedef
 	globals  map[string]*Var
 	procs    map[string]*Proctype
@@ -501,17 +502,47 @@ func (c *checker) block(b *Block, scope bool) {
 
 func (c *checker) options(opts []*Block, what string) {
 	elses := 0
+	var elseAt *Pos
+	io := false // an option starts with a channel's use (HasChanRef)
 	for _, o := range opts {
 		if len(o.Stmts) > 0 {
-			if _, ok := Unlabel(o.Stmts[0]).(*Else); ok {
+			first := Unlabel(o.Stmts[0])
+			if _, ok := first.(*Else); ok {
 				elses++
 				if elses == 2 {
 					c.errorf(o.Stmts[0].Pos(), "duplicate else in %s", what)
 				}
+				p := first.Pos()
+				elseAt = &p
+			} else {
+				io = io || HasChanRef(first)
 			}
 		}
 		c.block(o, false)
 	}
+	// spin refuses an else among options that use channels once an xr or
+	// xs declaration has been read (before the end of this if or do: its
+	// parser's has_xu), and warns without one
+	if elseAt != nil && io && c.sawXU {
+		c.errorf(*elseAt, "invalid use of 'else' combined with i/o and xr/xs assertions (as spin)")
+	}
+}
+
+// HasChanRef reports whether a statement sends, receives or tests a
+// channel's fullness (SPIN's has_chanref, which leaves out len and polls):
+// an else among options that start so reads the channels too.
+func HasChanRef(s Stmt) bool {
+	switch s.(type) {
+	case *Send, *Recv:
+		return true
+	}
+	found := false
+	WalkStmtExprs(s, func(e Expr) {
+		if op, ok := e.(*ChanOp); ok && op.Op != "len" {
+			found = true
+		}
+	})
+	return found
 }
 
 // Unlabel returns the statement under any labels (a label at the end of
@@ -589,6 +620,7 @@ func (c *checker) stmt(s Stmt) {
 			c.local(v)
 		}
 	case *XUStmt:
+		c.sawXU = true
 		for _, r := range s.Chans {
 			if c.ref(r, useRead) != cChan {
 				c.errorf(r.P, "%s needs a channel, and '%s' is not one", s.Kind, r.Name)

@@ -374,7 +374,7 @@ func (b *builder) options(options []*lang.Block, _ *node) []*seq {
 	}
 	if elseOpt != nil {
 		for _, o := range opts {
-			if o.first.kind == nStmt && hasChanRef(o.first.stmt) {
+			if o.first.kind == nStmt && lang.HasChanRef(o.first.stmt) {
 				elseOpt.first.badElse = true
 			}
 		}

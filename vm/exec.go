@@ -445,7 +445,10 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			for i := n - 1; i >= 0; i-- {
 				args[i] = vm.pop()
 			}
-			pid, err := vm.M.spawn(vm.s, vm.M.Types[in.A], args, int(in.C))
+			// A run without a priority of its own gives the process
+			// priority 1, not its proctype's (spin's addproc(II, 1, ..);
+			// the proctype's is its active processes').
+			pid, err := vm.M.spawn(vm.s, vm.M.Types[in.A], args, max(int(in.C), 1))
 			if err != "" {
 				vm.fail("%s", err)
 				return pc, false

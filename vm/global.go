@@ -313,20 +313,3 @@ func (b *builder) panHasGlobal(n *node) bool {
 	})
 	return found
 }
-
-// hasChanRef reports whether a statement sends, receives or tests a
-// channel's fullness (SPIN's has_chanref, which leaves out len and polls):
-// an else among such options reads the channels too.
-func hasChanRef(s lang.Stmt) bool {
-	switch s.(type) {
-	case *lang.Send, *lang.Recv:
-		return true
-	}
-	found := false
-	lang.WalkStmtExprs(s, func(e lang.Expr) {
-		if op, ok := e.(*lang.ChanOp); ok && op.Op != "len" {
-			found = true
-		}
-	})
-	return found
-}

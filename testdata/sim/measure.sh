@@ -150,6 +150,7 @@ uninit_send     sim
 uninit_send     simp            -p
 uninit_recv     sim
 uninit_recv     simp            -p
+run_priority    sim
 EOF
 }
 
