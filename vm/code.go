@@ -107,7 +107,7 @@ const (
 	// OpRecvMatch or OpPollMatch, where a failure goes: a receive fails, a
 	// poll pops ch, pushes 0 and goes on after it.
 	OpRecvOpen // peek ch: the checks of pattern A before the values (xs, rendezvous, the channel's length)
-	OpRecvCmp  // pop v, peek ch: fail unless leaf A of ch's first message is v
+	OpRecvCmp  // pop v, peek ch: fail unless leaf A of ch's first message is v (C=1, ??: v stays; in the simulator, fail unless some message matches the values so far)
 
 	numOps
 )

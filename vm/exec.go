@@ -550,11 +550,28 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			// (recvYes, a lazy receive's effect on channel 0, goes on to
 			// its values: its guard, which had them, stopped the search)
 		case OpRecvCmp:
-			v := vm.pop()
-			if !vm.fieldIs(vm.stack[len(vm.stack)-1], 0, int(in.A), v) {
+			n, ok := 0, true // n: the values left above the channel
+			if in.C == 0 {
+				v := vm.pop()
+				ok = vm.fieldIs(vm.stack[len(vm.stack)-1], 0, int(in.A), v)
+			} else {
+				// a value of ??, which stays for OpRecvMatch: pan
+				// compares them all there; SPIN's simulator message
+				// by message, field by field, so that it evaluates a
+				// value only when some message matched the ones before
+				p := code.Patterns[ins[in.B].A]
+				n = matchedUpTo(p, int(in.A))
+				vals := vm.stack[len(vm.stack)-n:]
+				if vm.Simulator {
+					_, res := vm.match(vm.stack[len(vm.stack)-n-1], p, vals)
+					ok = res == recvYes
+				}
+			}
+			if !ok {
 				if ins[in.B].Op == OpRecvMatch || vm.fatal {
 					return pc, false
 				}
+				vm.stack = vm.stack[:len(vm.stack)-n]
 				vm.stack[len(vm.stack)-1] = 0 // the poll is false
 				pc = int(in.B) + 1
 			}
@@ -1015,9 +1032,10 @@ func (vm *Machine) recvOpen(in *Instr, p *RecvPattern, ch int64, guard bool) (ms
 	if ct == nil || vm.Pending != 0 && int(ch) != vm.Pending {
 		return 0, recvNo
 	}
-	if chanLen(vm.s.Buf, off, ct) == 0 && !(poll && p.Random) {
+	if chanLen(vm.s.Buf, off, ct) == 0 && !(poll && p.Random && !vm.Simulator) {
 		// pan tests the length before the values, but a poll c??[..]
-		// evaluates them all first, as the arguments of its Q_has
+		// evaluates them all first, as the arguments of its Q_has;
+		// SPIN's simulator tests it first for every receive and poll
 		return 0, recvNo
 	}
 	return 0, recvGo
@@ -1048,9 +1066,15 @@ func (vm *Machine) match(ch int64, p *RecvPattern, vals []int64) (int, recvResul
 	return 0, recvNo
 }
 
+// matches reports whether message i of the channel at off matches the
+// values vals of pattern p; fewer values than the pattern has are its
+// first ones (SPIN's simulator, OpRecvCmp).
 func (vm *Machine) matches(off int32, ct *ChanType, i int, p *RecvPattern, vals []int64) bool {
 	k := 0
 	for j := range ct.Leaves {
+		if k == len(vals) {
+			break
+		}
 		if j >= len(p.Match) || !p.Match[j] {
 			continue
 		}
@@ -1060,6 +1084,18 @@ func (vm *Machine) matches(off int32, ct *ChanType, i int, p *RecvPattern, vals 
 		k++
 	}
 	return true
+}
+
+// matchedUpTo is the number of the leaves up to leaf j (included) that
+// pattern p matches: the values of a lazy ?? evaluated when leaf j's is.
+func matchedUpTo(p *RecvPattern, j int) int {
+	n := 0
+	for _, m := range p.Match[:j+1] {
+		if m {
+			n++
+		}
+	}
+	return n
 }
 
 // fieldIs reports whether leaf j of message i of channel ch is v, as a

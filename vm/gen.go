@@ -359,7 +359,8 @@ func (g *gen) argLeaves(args []lang.Expr) [][]Leaf {
 // pushed before op, which makes every check; any other value is
 // evaluated where pan evaluates it (docs/references.md#spin-recv-order):
 // after OpRecvOpen has made the checks, each compared as soon as it is
-// evaluated for ? (OpRecvCmp), all then op for ?? (pan's Q_has).
+// evaluated for ? (OpRecvCmp), all then op for ?? (pan's Q_has; each
+// followed by an OpRecvCmp that compares in SPIN's simulator only).
 func (g *gen) recvMatch(op Op, c int32, ch lang.Expr, args []lang.Expr, random, cp bool) *RecvPattern {
 	pat := &RecvPattern{Random: random, Copy: cp}
 	if random {
@@ -400,12 +401,18 @@ func (g *gen) recvMatch(op Op, c int32, ch lang.Expr, args []lang.Expr, random, 
 	if pat.Lazy {
 		jumps = append(jumps, g.emit(OpRecvOpen, at, 0, 0))
 	}
-	n := int32(0)
+	n := int32(0) // the values left on the stack for op: those of ??
 	for i, v := range vals {
 		g.expr(v)
-		if pat.Lazy && !random {
+		switch {
+		case random:
+			n++
+			if pat.Lazy {
+				jumps = append(jumps, g.emit(OpRecvCmp, leaves[i], 0, 1)) // C: the value stays
+			}
+		case pat.Lazy:
 			jumps = append(jumps, g.emit(OpRecvCmp, leaves[i], 0, 0))
-		} else {
+		default:
 			n++
 		}
 	}

@@ -129,9 +129,9 @@ func sym(c *Code, lo, hi int, st []*gnode) ([]*gnode, bool) {
 			args := append([]*gnode(nil), st[len(st)-n-1:]...)
 			st = append(st[:len(st)-n-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A], test: in.C == 0})
 		case OpRecvOpen:
-			// a lazy pattern: the channel, then each value, up to its
-			// OpPollMatch at end (for ?, each value followed by its
-			// OpRecvCmp); the closure evaluates them in the same order
+			// a lazy pattern: the channel, then each value followed by
+			// its OpRecvCmp, up to its OpPollMatch at end; the closure
+			// evaluates them in the same order
 			end := int(in.B)
 			if len(st) < 1 || end >= hi || ins[end].Op != OpPollMatch {
 				return nil, false
@@ -148,11 +148,13 @@ func sym(c *Code, lo, hi int, st []*gnode) ([]*gnode, bool) {
 					from = k + 1
 				}
 			}
-			x, ok := sym(c, from, end, nil) // the values of ??, none for ?
-			if !ok || len(x) != int(ins[end].B) || len(args)+len(x) > maxMatched+1 {
+			n := len(args) - 1 // the values of ?? stay for OpPollMatch
+			if !c.Patterns[in.A].Random {
+				n = 0
+			}
+			if from != end || int(ins[end].B) != n || len(args) > maxMatched+1 {
 				return nil, false
 			}
-			args = append(args, x...)
 			st = append(st[:len(st)-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A], test: ins[end].C == 0})
 			pc = end + 1
 			continue
@@ -363,8 +365,11 @@ func (n *gnode) fn() exprFn {
 			}
 			off := vm.s.Chans[c-1]
 			ct := vm.M.Chans[buf[off]]
-			if chanLen(buf, off, ct) == 0 && !(test && pat.Random) {
+			if chanLen(buf, off, ct) == 0 && !(test && pat.Random && !vm.Simulator) {
 				return 0, true
+			}
+			if pat.Random && pat.Lazy && vm.Simulator {
+				return 0, false // SPIN's simulator's order (OpRecvCmp): the instructions
 			}
 			if !pat.Random {
 				for i, f := range vals {

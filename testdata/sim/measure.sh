@@ -150,6 +150,8 @@ uninit_send     sim
 uninit_send     simp            -p
 uninit_recv     sim
 uninit_recv     simp            -p
+recv_eval       sim
+recv_eval       simp            -p
 EOF
 }
 
