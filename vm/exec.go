@@ -540,11 +540,13 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			vm.send(int(in.B), in.A == 1)
 		case OpRecvOpen:
 			final := &ins[in.B]
-			if _, res := vm.recvOpen(final, code.Patterns[in.A], vm.stack[len(vm.stack)-1], guard); res == recvNo || res == recvBlock {
-				if final.Op == OpRecvMatch || res == recvBlock || vm.fatal {
+			switch _, res := vm.recvOpen(final, code.Patterns[in.A], vm.stack[len(vm.stack)-1], guard); res {
+			case recvBlock:
+				return pc, false
+			case recvNo:
+				if !vm.recvFalse(final, 0) {
 					return pc, false
 				}
-				vm.stack[len(vm.stack)-1] = 0 // the poll is false
 				pc = int(in.B) + 1
 			}
 			// (recvYes, a lazy receive's effect on channel 0, goes on to
@@ -568,11 +570,9 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 				}
 			}
 			if !ok {
-				if ins[in.B].Op == OpRecvMatch || vm.fatal {
+				if !vm.recvFalse(&ins[in.B], n) {
 					return pc, false
 				}
-				vm.stack = vm.stack[:len(vm.stack)-n]
-				vm.stack[len(vm.stack)-1] = 0 // the poll is false
 				pc = int(in.B) + 1
 			}
 		case OpRecvMatch, OpPollMatch:
@@ -1039,6 +1039,20 @@ func (vm *Machine) recvOpen(in *Instr, p *RecvPattern, ch int64, guard bool) (ms
 		return 0, recvNo
 	}
 	return 0, recvGo
+}
+
+// recvFalse ends a lazy receive or poll (end: its OpRecvMatch or
+// OpPollMatch) that its checks or a value failed, with n values above its
+// channel on the stack: a receive is not executable (false); a poll is
+// false, 0 in place of its channel and values, and goes on after end
+// (true).
+func (vm *Machine) recvFalse(end *Instr, n int) bool {
+	if end.Op == OpRecvMatch || vm.fatal {
+		return false
+	}
+	vm.stack = vm.stack[:len(vm.stack)-n]
+	vm.stack[len(vm.stack)-1] = 0
+	return true
 }
 
 // yesIf is recvYes if ok, recvNo if not.
