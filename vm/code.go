@@ -101,6 +101,14 @@ const (
 	// and so model fingerprints, as they were).
 	OpCond // the top of the stack is the value of condition A (only with Options.Conditions)
 
+	// A receive or poll whose values are evaluated lazily (RecvPattern.Lazy),
+	// in pan's order (docs/references.md#spin-recv-order): opened before
+	// its values, each compared as soon as evaluated. B is the pc of its
+	// OpRecvMatch or OpPollMatch, where a failure goes: a receive fails, a
+	// poll pops ch, pushes 0 and goes on after it.
+	OpRecvOpen // peek ch: the checks of pattern A before the values (xs, rendezvous, the channel's length)
+	OpRecvCmp  // pop v, peek ch: fail unless leaf A of ch's first message is v (C=1, ??: v stays; in the simulator, fail unless some message matches the values so far)
+
 	numOps
 )
 
@@ -120,6 +128,7 @@ var opNames = [...]string{
 	OpChanLen: "len", OpChanEmpty: "empty", OpChanNEmpty: "nempty", OpChanFull: "full",
 	OpChanNFull: "nfull", OpSendGuard: "sendguard", OpSend: "send", OpRecvMatch: "recvmatch",
 	OpPollMatch: "pollmatch", OpRecvField: "recvfield", OpRecvRemove: "recvremove",
+	OpRecvOpen: "recvopen", OpRecvCmp: "recvcmp",
 	OpAssert: "assert", OpPrintf: "printf", OpPrintm: "printm",
 }
 
@@ -208,6 +217,12 @@ type RecvPattern struct {
 	Random bool   // ?? takes the first matching message anywhere
 	Stdin  bool   // a receive from the global chan STDIN (reads Machine.Input)
 	Copy   bool   // a receive that leaves the message (q?<x>): pan's polling receive
+	// Lazy: OpRecvOpen made the checks before the values, which were then
+	// evaluated in pan's order (for ?, each compared with the first
+	// message as it came: OpRecvCmp); OpRecvMatch and OpPollMatch only
+	// find the message. Patterns whose values are all constants are not
+	// lazy: the order of their evaluation cannot be seen.
+	Lazy bool
 }
 
 // String disassembles the code, one instruction per line.
@@ -219,7 +234,7 @@ func (c *Code) String() string {
 		case OpConst, OpJmp, OpJz, OpJnz, OpField, OpStoreG, OpStoreL, OpAddrG, OpAddrL:
 			fmt.Fprintf(&b, " %d", in.A)
 		case OpLoadG, OpLoadL, OpLoadA, OpIndex, OpAddrRemote, OpRemoteLabel, OpSend,
-			OpRecvMatch, OpPollMatch, OpPrintf, OpRun:
+			OpRecvMatch, OpPollMatch, OpPrintf, OpRun, OpRecvOpen, OpRecvCmp:
 			fmt.Fprintf(&b, " %d %d %d", in.A, in.B, in.C)
 		case OpRecvField, OpAssert, OpSendGuard, OpCond:
 			fmt.Fprintf(&b, " %d", in.A)

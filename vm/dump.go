@@ -194,6 +194,8 @@ func writeUntraced(w io.Writer, c *Code) {
 			continue
 		case OpJmp, OpJz, OpJnz:
 			in.A -= before[in.A]
+		case OpRecvOpen, OpRecvCmp:
+			in.B -= before[in.B]
 		}
 		fmt.Fprintf(w, "%d %d %d %d\n", in.Op, in.A, in.B, in.C)
 	}

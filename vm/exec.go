@@ -554,55 +554,68 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			vm.push(b2i(vm.canSend(vm.pop())))
 		case OpSend:
 			vm.send(int(in.B), in.A == 1)
+		case OpRecvOpen:
+			final := &ins[in.B]
+			switch _, res := vm.recvOpen(final, code.Patterns[in.A], vm.stack[len(vm.stack)-1], guard); res {
+			case recvBlock:
+				return pc, false
+			case recvNo:
+				if !vm.recvFalse(final, 0) {
+					return pc, false
+				}
+				pc = int(in.B) + 1
+			}
+			// (recvYes, a lazy receive's effect on channel 0, goes on to
+			// its values: its guard, which had them, stopped the search)
+		case OpRecvCmp:
+			n, ok := 0, true // n: the values left above the channel
+			if in.C == 0 {
+				v := vm.pop()
+				ok = vm.fieldIs(vm.stack[len(vm.stack)-1], 0, int(in.A), v)
+			} else {
+				// a value of ??, which stays for OpRecvMatch: pan
+				// compares them all there; SPIN's simulator message
+				// by message, field by field, so that it evaluates a
+				// value only when some message matched the ones before
+				p := code.Patterns[ins[in.B].A]
+				n = matchedUpTo(p, int(in.A))
+				vals := vm.stack[len(vm.stack)-n:]
+				if vm.Simulator {
+					_, res := vm.match(vm.stack[len(vm.stack)-n-1], p, vals)
+					ok = res == recvYes
+				}
+			}
+			if !ok {
+				if !vm.recvFalse(&ins[in.B], n) {
+					return pc, false
+				}
+				pc = int(in.B) + 1
+			}
 		case OpRecvMatch, OpPollMatch:
 			n := int(in.B)
 			vals := vm.stack[len(vm.stack)-n:]
 			ch := vm.stack[len(vm.stack)-n-1]
 			p := code.Patterns[in.A]
-			if vm.XS != nil {
-				switch {
-				case in.Op == OpPollMatch && in.C == 0: // a poll
-					vm.xsAccess(ch, xuRecv|xuSend)
-				case vm.xsTested:
-					// the effect of a receive whose test made the checks
-					vm.xsTested = false
-				default:
-					// a receive: its test (OpPollMatch), or its effect
-					// where it has none
-					vm.xsAccess(ch, xuRecv)
-					if (p.Random || p.Copy) && vm.M.hasRandomRecv && vm.XS.Claimed(ch, xuRecv) {
-						// pan's receive code, in a model with a random
-						// receive anywhere, on a channel declared xr:
-						// each time it is tried, executable or not
-						vm.countError("rand receive on xr channel violates po reduction")
-					}
-					vm.xsTested = in.Op == OpPollMatch
-				}
+			msg, res := 0, recvGo
+			if !p.Lazy {
+				msg, res = vm.recvOpen(in, p, ch, guard)
 			}
-			var msg int
-			var ok bool
-			if vm.M.hasRendezvous && !vm.Simulator && (in.Op == OpPollMatch && in.C == 0 || p.Copy) {
-				if vm.pollRendezvous(ch, in.Op == OpPollMatch && in.C == 0) {
-					vm.stack = vm.stack[:len(vm.stack)-n-1]
-					return pc, false
-				}
-			}
-			if p.Stdin && ch == 0 && vm.Input != nil {
-				msg, ok = -1, vm.Pending == 0 // always executable, as in SPIN
-			} else if ch == 0 && !guard && in.Op == OpRecvMatch {
-				msg, ok = 0, true // the guard read (and counted) it: pan reads it once
-			} else {
-				msg, ok = vm.match(ch, p, vals)
+			switch {
+			case res != recvGo:
+			case p.Lazy && !p.Random:
+				res = recvYes // OpRecvCmp compared the first message
+			default:
+				msg, res = vm.match(ch, p, vals)
 			}
 			vm.stack = vm.stack[:len(vm.stack)-n-1]
-			if vm.fatal {
+			if res == recvBlock || vm.fatal {
 				return pc, false
 			}
 			if in.Op == OpPollMatch {
-				vm.push(b2i(ok))
+				vm.push(b2i(res == recvYes))
 				break
 			}
-			if !ok {
+			if res != recvYes {
 				return pc, false
 			}
 			vm.recvCh, vm.recvMsg, vm.recvN = int(ch), msg, len(p.Match)
@@ -978,48 +991,159 @@ func (vm *Machine) compareMsg(off int32, ct *ChanType, i int, vals []int64) int 
 	return 0
 }
 
-// match finds the message of channel ch that a receive with pattern p and
-// match values vals takes: the first one for ?, the first matching one for ??.
-func (vm *Machine) match(ch int64, p *RecvPattern, vals []int64) (int, bool) {
-	if ch == 0 {
+// recvResult is what a receive's or a poll's checks decided.
+type recvResult uint8
+
+const (
+	recvGo    recvResult = iota // the channel has messages to compare: match
+	recvYes                     // executable (true), without comparing
+	recvNo                      // not executable (false)
+	recvBlock                   // not executable, even as a poll's test (a poll of a rendezvous)
+)
+
+// recvOpen makes the checks of a receive or a poll on channel ch before
+// its values, in pan's order (docs/references.md#spin-recv-order): the
+// xs and xr checks, the poll of a rendezvous channel, the rendezvous
+// offer pending and the channel's length. in is the receive's
+// OpRecvMatch or OpPollMatch, which says which of these it makes; msg
+// is the message a decided receive takes.
+func (vm *Machine) recvOpen(in *Instr, p *RecvPattern, ch int64, guard bool) (msg int, res recvResult) {
+	poll := in.Op == OpPollMatch && in.C == 0 // a test c?[..], not a receive's
+	if vm.XS != nil {
+		switch {
+		case poll:
+			vm.xsAccess(ch, xuRecv|xuSend)
+		case vm.xsTested:
+			// the effect of a receive whose test made the checks
+			vm.xsTested = false
+		default:
+			// a receive: its test (OpPollMatch), or its effect
+			// where it has none
+			vm.xsAccess(ch, xuRecv)
+			if (p.Random || p.Copy) && vm.M.hasRandomRecv && vm.XS.Claimed(ch, xuRecv) {
+				// pan's receive code, in a model with a random
+				// receive anywhere, on a channel declared xr:
+				// each time it is tried, executable or not
+				vm.countError("rand receive on xr channel violates po reduction")
+			}
+			vm.xsTested = in.Op == OpPollMatch
+		}
+	}
+	if vm.M.hasRendezvous && !vm.Simulator && (poll || p.Copy) && vm.pollRendezvous(ch, poll) {
+		return 0, recvBlock
+	}
+	switch {
+	case p.Stdin && ch == 0 && vm.Input != nil:
+		return -1, yesIf(vm.Pending == 0) // always executable, as in SPIN
+	case ch == 0 && !guard && in.Op == OpRecvMatch:
+		return 0, recvYes // the guard read (and counted) it: pan reads it once
+	case ch == 0:
 		if vm.Simulator {
 			vm.simUninit(false)
-			return 0, false
+			return 0, recvNo
 		}
-		return vm.phantomMatch(p)
+		return 0, yesIf(vm.phantomMatch(p))
 	}
 	off, ct := vm.channel(ch)
-	if ct == nil {
-		return 0, false
+	if ct == nil || vm.Pending != 0 && int(ch) != vm.Pending {
+		return 0, recvNo
 	}
-	if vm.Pending != 0 && int(ch) != vm.Pending {
-		return 0, false
+	if chanLen(vm.s.Buf, off, ct) == 0 && !(poll && p.Random && !vm.Simulator) {
+		// pan tests the length before the values, but a poll c??[..]
+		// evaluates them all first, as the arguments of its Q_has;
+		// SPIN's simulator tests it first for every receive and poll
+		return 0, recvNo
 	}
+	return 0, recvGo
+}
+
+// recvFalse ends a lazy receive or poll (end: its OpRecvMatch or
+// OpPollMatch) that its checks or a value failed, with n values above its
+// channel on the stack: a receive is not executable (false); a poll is
+// false, 0 in place of its channel and values, and goes on after end
+// (true).
+func (vm *Machine) recvFalse(end *Instr, n int) bool {
+	if end.Op == OpRecvMatch || vm.fatal {
+		return false
+	}
+	vm.stack = vm.stack[:len(vm.stack)-n]
+	vm.stack[len(vm.stack)-1] = 0
+	return true
+}
+
+// yesIf is recvYes if ok, recvNo if not.
+func yesIf(ok bool) recvResult {
+	if ok {
+		return recvYes
+	}
+	return recvNo
+}
+
+// match finds the message of channel ch, which recvOpen let through, that
+// a receive with pattern p and match values vals takes: the first one for
+// ?, the first matching one for ??.
+func (vm *Machine) match(ch int64, p *RecvPattern, vals []int64) (int, recvResult) {
+	off, ct := vm.channel(ch)
 	n := chanLen(vm.s.Buf, off, ct)
 	for i := 0; i < n; i++ {
 		if vm.matches(off, ct, i, p, vals) {
-			return i, true
+			return i, recvYes
 		}
 		if !p.Random {
 			break
 		}
 	}
-	return 0, false
+	return 0, recvNo
 }
 
+// matches reports whether message i of the channel at off matches the
+// values vals of pattern p; fewer values than the pattern has are its
+// first ones (SPIN's simulator, OpRecvCmp).
 func (vm *Machine) matches(off int32, ct *ChanType, i int, p *RecvPattern, vals []int64) bool {
-	base := slotOff(off, ct, i)
 	k := 0
-	for j, l := range ct.Leaves {
+	for j := range ct.Leaves {
+		if k == len(vals) {
+			break
+		}
 		if j >= len(p.Match) || !p.Match[j] {
 			continue
 		}
-		if load(vm.s.Buf, base+l.Off, l.Scalar, l.Size) != truncate(l.Scalar, l.Bits, vals[k]) {
+		if !leafIs(vm.s.Buf, off, ct, i, j, vals[k]) {
 			return false
 		}
 		k++
 	}
 	return true
+}
+
+// matchedUpTo is the number of the leaves up to leaf j (included) that
+// pattern p matches: the values of a lazy ?? evaluated when leaf j's is.
+func matchedUpTo(p *RecvPattern, j int) int {
+	n := 0
+	for _, m := range p.Match[:j+1] {
+		if m {
+			n++
+		}
+	}
+	return n
+}
+
+// fieldIs reports whether leaf j of message i of channel ch is v, as a
+// receive matches it; a leaf the channel does not have matches (the
+// receive names more fields than it has).
+func (vm *Machine) fieldIs(ch int64, i, j int, v int64) bool {
+	off, ct := vm.channel(ch)
+	if ct == nil {
+		return false
+	}
+	return j >= len(ct.Leaves) || leafIs(vm.s.Buf, off, ct, i, j, v)
+}
+
+// leafIs reports whether leaf j of message i of the channel at off in buf
+// is v, truncated to the leaf's type.
+func leafIs(buf []byte, off int32, ct *ChanType, i, j int, v int64) bool {
+	l := ct.Leaves[j]
+	return load(buf, slotOff(off, ct, i)+l.Off, l.Scalar, l.Size) == truncate(l.Scalar, l.Bits, v)
 }
 
 // removeMsg removes message i of channel ch, moving the later ones down and

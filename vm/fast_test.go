@@ -52,6 +52,12 @@ var errorModels = map[string]string{
 	"guard channel":     `chan c; byte z; active proctype p() { len(c) > 0 -> z = 1 }`,
 	"guard poll":        `chan c; active proctype p() { c?[1] -> skip }`,
 	"guard send":        `chan c; active proctype p() { c!1 }`,
+	// the values of a receive, evaluated after its length test and field
+	// by field (c?), all at once (c??[..], with no length test)
+	"guard recv values": `chan c = [1] of { byte, byte }; byte a[2];
+		active proctype p() { byte j = 5; c!1,1; do :: c?2,eval(a[j]) :: c?[2,eval(a[j])] -> skip :: c?<1,eval(a[j])> od }`,
+	"guard random recv": `chan c = [1] of { byte }; byte a[2];
+		active proctype p() { byte j = 5; do :: c??eval(a[j]) :: c?eval(a[j]) :: c??[eval(a[j])] -> skip od }`,
 	"channel gone": `chan g; byte z;
 		proctype q() { chan l = [2] of { byte }; g = l; l!7 }
 		init { run q(); _nr_pr == 1; do :: g?[7] -> z++ :: nempty(g) -> z-- :: len(g) == 0 -> break od }`,
@@ -303,6 +309,39 @@ func TestFastPathsTaken(t *testing.T) {
 	for _, tr := range pt.PCs[pt.Start].Trans {
 		if tr.Code.guard == nil {
 			t.Errorf("the guard of %s is not a closure:\n%s", tr.Text, tr.Code)
+		}
+	}
+}
+
+// TestLazyRecvClosures checks that the guards of receives and polls
+// whose values are evaluated lazily (OpRecvOpen) are closures, so that
+// TestFastPathErrors compares the closures' order of evaluation with the
+// instructions'.
+func TestLazyRecvClosures(t *testing.T) {
+	for _, name := range []string{"guard recv values", "guard random recv"} {
+		spec, diags := lang.Parse("m.pml", []byte(errorModels[name]), nil)
+		if diags.ErrorCount() == 0 {
+			lang.Check(spec, &diags)
+		}
+		if diags.ErrorCount() > 0 {
+			t.Fatal(diags)
+		}
+		m, err := Compile(spec, Options{NoMerge: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lazy := 0
+		for _, tr := range m.Types[0].Trans {
+			if !slices.ContainsFunc(tr.Code.Instrs, func(in Instr) bool { return in.Op == OpRecvOpen }) {
+				continue
+			}
+			lazy++
+			if tr.Code.guard == nil {
+				t.Errorf("%s: the guard of %s is not a closure:\n%s", name, tr.Text, tr.Code)
+			}
+		}
+		if lazy < 3 {
+			t.Errorf("%s: %d transitions open a receive lazily, want 3", name, lazy)
 		}
 	}
 }

@@ -258,9 +258,7 @@ func (g *gen) expr(e lang.Expr) {
 		g.op(map[string]Op{"len": OpChanLen, "empty": OpChanEmpty, "nempty": OpChanNEmpty,
 			"full": OpChanFull, "nfull": OpChanNFull}[e.Op])
 	case *lang.Poll:
-		g.expr(e.Chan)
-		pat, n := g.matchValues(e.Chan, e.Args, e.Random)
-		g.emit(OpPollMatch, pat, n, 0)
+		g.recvMatch(OpPollMatch, 0, e.Chan, e.Args, e.Random, false)
 	case *lang.Builtin:
 		g.expr(e.X)
 		switch e.Op {
@@ -354,17 +352,25 @@ func (g *gen) argLeaves(args []lang.Expr) [][]Leaf {
 	return out
 }
 
-// matchValues pushes the values a receive's constant and eval arguments must
-// match, and returns its pattern's index and the number of values.
-func (g *gen) matchValues(ch lang.Expr, args []lang.Expr, random bool) (int32, int32) {
-	pat := &RecvPattern{Random: random}
+// recvMatch emits a receive's or a poll's test of channel ch against the
+// values its constant and eval arguments must match, ending with op
+// (OpRecvMatch, or OpPollMatch with c: 1 for a receive's test, 0 for a
+// poll), and returns its pattern. Values that are all constants are
+// pushed before op, which makes every check; any other value is
+// evaluated where pan evaluates it (docs/references.md#spin-recv-order):
+// after OpRecvOpen has made the checks, each compared as soon as it is
+// evaluated for ? (OpRecvCmp), all then op for ?? (pan's Q_has; each
+// followed by an OpRecvCmp that compares in SPIN's simulator only).
+func (g *gen) recvMatch(op Op, c int32, ch lang.Expr, args []lang.Expr, random, cp bool) *RecvPattern {
+	pat := &RecvPattern{Random: random, Copy: cp}
 	if random {
 		g.c.m.hasRandomRecv = true
 	}
 	if r, ok := ch.(*lang.VarRef); ok && r.Kind == lang.RefVar && r.Name == "STDIN" && r.Index == nil && r.Field == nil && r.Var.Proc == nil {
 		pat.Stdin = true
 	}
-	n := 0
+	var vals []lang.Expr // the values matched, in order
+	var leaves []int32   // the message leaf each is compared with
 	for i, group := range g.argLeaves(args) {
 		var v lang.Expr
 		switch a := args[i].(type) {
@@ -381,12 +387,46 @@ func (g *gen) matchValues(ch lang.Expr, args []lang.Expr, random bool) (int32, i
 			pat.Match = append(pat.Match, v != nil)
 		}
 		if v != nil {
-			g.expr(v)
-			n++
+			vals = append(vals, v)
+			leaves = append(leaves, int32(len(pat.Match)-len(group)))
+			if _, k := v.(*lang.Const); !k && !isRef(v, lang.RefMtype) && !pat.Stdin {
+				pat.Lazy = true
+			}
 		}
 	}
 	g.code.Patterns = append(g.code.Patterns, pat)
-	return int32(len(g.code.Patterns) - 1), int32(n)
+	at := int32(len(g.code.Patterns) - 1)
+	g.expr(ch)
+	var jumps []int // OpRecvOpen and OpRecvCmp, to point at op
+	if pat.Lazy {
+		jumps = append(jumps, g.emit(OpRecvOpen, at, 0, 0))
+	}
+	n := int32(0) // the values left on the stack for op: those of ??
+	for i, v := range vals {
+		g.expr(v)
+		switch {
+		case random:
+			n++
+			if pat.Lazy {
+				jumps = append(jumps, g.emit(OpRecvCmp, leaves[i], 0, 1)) // C: the value stays
+			}
+		case pat.Lazy:
+			jumps = append(jumps, g.emit(OpRecvCmp, leaves[i], 0, 0))
+		default:
+			n++
+		}
+	}
+	end := g.emit(op, at, n, c)
+	for _, j := range jumps {
+		g.code.Instrs[j].B = int32(end)
+	}
+	return pat
+}
+
+// isRef reports whether e is a reference of kind k.
+func isRef(e lang.Expr, k lang.RefKind) bool {
+	r, ok := e.(*lang.VarRef)
+	return ok && r.Kind == k
 }
 
 // initVar emits the initialisation of a variable declared with a value (or
@@ -485,10 +525,7 @@ func (g *gen) test(s lang.Stmt) (always bool) {
 		g.emit(OpSendOK, sorted, 0, 0) // A: sorted (xs.go)
 		return false
 	case *lang.Recv:
-		g.expr(s.Chan)
-		pat, n := g.matchValues(s.Chan, s.Args, s.Random)
-		g.code.Patterns[pat].Copy = s.Copy
-		g.emit(OpPollMatch, pat, n, 1) // C: a receive's test, not a poll (xs.go)
+		g.recvMatch(OpPollMatch, 1, s.Chan, s.Args, s.Random, s.Copy) // C: a receive's test, not a poll (xs.go)
 		return false
 	case *lang.Labeled:
 		if s.Stmt == nil {
@@ -597,10 +634,7 @@ func (g *gen) effect(s lang.Stmt) {
 		}
 		g.emit(OpSend, sorted, int32(n), 0)
 	case *lang.Recv:
-		g.expr(s.Chan)
-		pat, n := g.matchValues(s.Chan, s.Args, s.Random)
-		g.code.Patterns[pat].Copy = s.Copy
-		g.emit(OpRecvMatch, pat, n, 0)
+		g.recvMatch(OpRecvMatch, 0, s.Chan, s.Args, s.Random, s.Copy)
 		leaf := 0
 		for i, group := range g.argLeaves(s.Args) {
 			r, isRef := s.Args[i].(*lang.VarRef)

@@ -31,7 +31,8 @@ type gnode struct {
 	stride, n int64
 	// OpJz, OpJnz: the chain's operands and its two values; OpJmp: the
 	// condition, then x and y; OpPollMatch: the channel, then the values
-	// matched
+	// matched (evaluated in the order the instructions evaluate them:
+	// recvOpen's checks first)
 	args   []*gnode
 	c1, c2 int64
 	pat    *RecvPattern // OpPollMatch
@@ -127,6 +128,36 @@ func sym(c *Code, lo, hi int, st []*gnode) ([]*gnode, bool) {
 			}
 			args := append([]*gnode(nil), st[len(st)-n-1:]...)
 			st = append(st[:len(st)-n-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A], test: in.C == 0})
+		case OpRecvOpen:
+			// a lazy pattern: the channel, then each value followed by
+			// its OpRecvCmp, up to its OpPollMatch at end; the closure
+			// evaluates them in the same order
+			end := int(in.B)
+			if len(st) < 1 || end >= hi || ins[end].Op != OpPollMatch {
+				return nil, false
+			}
+			args := []*gnode{st[len(st)-1]}
+			from := pc + 1
+			for k := from; k < end; k++ {
+				if ins[k].Op == OpRecvCmp && int(ins[k].B) == end {
+					x, ok := sym(c, from, k, nil)
+					if !ok || len(x) != 1 {
+						return nil, false
+					}
+					args = append(args, x[0])
+					from = k + 1
+				}
+			}
+			n := len(args) - 1 // the values of ?? stay for OpPollMatch
+			if !c.Patterns[in.A].Random {
+				n = 0
+			}
+			if from != end || int(ins[end].B) != n || len(args) > maxMatched+1 {
+				return nil, false
+			}
+			st = append(st[:len(st)-1], &gnode{op: OpPollMatch, args: args, pat: c.Patterns[in.A], test: ins[end].C == 0})
+			pc = end + 1
+			continue
 		case OpJz, OpJnz:
 			t := int(in.A)
 			if len(st) < 1 || t <= pc || t >= hi {
@@ -303,16 +334,16 @@ func (n *gnode) fn() exprFn {
 		for i, a := range n.args[1:] {
 			vals[i] = a.fn()
 		}
+		var leaves []int // the leaf each value is compared with
+		for j, m := range pat.Match {
+			if m {
+				leaves = append(leaves, j)
+			}
+		}
 		return func(vm *Machine, buf []byte) (int64, bool) {
 			c, ok := ch(vm, buf)
 			if !ok {
 				return 0, false
-			}
-			var vs [maxMatched]int64
-			for i, f := range vals {
-				if vs[i], ok = f(vm, buf); !ok {
-					return 0, false
-				}
 			}
 			if pat.Stdin && c == 0 && vm.Input != nil {
 				return b2i(vm.Pending == 0), true // (as the instructions)
@@ -324,19 +355,42 @@ func (n *gnode) fn() exprFn {
 				(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
 				return 0, false // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
 			}
-			// match's usual answers, without its call and its second
-			// look-up of the channel: a receive on another channel than
-			// a rendezvous offer's, and an empty channel (a rendezvous
-			// channel outside an offer), fail. Most receives tried fail
-			// so: a handshake tries every process at a receive.
+			// recvOpen's answers, then the values in its order: a
+			// receive on another channel than a rendezvous offer's, and
+			// an empty channel (a rendezvous channel outside an offer),
+			// fail before them. Most receives tried fail so: a
+			// handshake tries every process at a receive.
 			if vm.Pending != 0 && c != int64(vm.Pending) {
 				return 0, true
 			}
-			if off := vm.s.Chans[c-1]; chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 {
+			off := vm.s.Chans[c-1]
+			ct := vm.M.Chans[buf[off]]
+			if chanLen(buf, off, ct) == 0 && !(test && pat.Random && !vm.Simulator) {
 				return 0, true
 			}
+			if pat.Random && pat.Lazy && vm.Simulator {
+				return 0, false // SPIN's simulator's order (OpRecvCmp): the instructions
+			}
+			if !pat.Random {
+				for i, f := range vals {
+					v, ok := f(vm, buf)
+					if !ok {
+						return 0, false
+					}
+					if j := leaves[i]; j < len(ct.Leaves) && !leafIs(buf, off, ct, 0, j, v) {
+						return 0, true
+					}
+				}
+				return 1, true
+			}
+			var vs [maxMatched]int64
+			for i, f := range vals {
+				if vs[i], ok = f(vm, buf); !ok {
+					return 0, false
+				}
+			}
 			_, found := vm.match(c, pat, vs[:len(vals)])
-			return b2i(found), true
+			return b2i(found == recvYes), true
 		}
 	case OpNot:
 		x := n.x.fn()

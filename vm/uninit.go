@@ -88,14 +88,14 @@ func (vm *Machine) phantomZero() {
 // rendezvous channels in the model), no rendezvous offer pending, q_len
 // not 0. The message pan would then compare (Q_has, for ?? and matched
 // fields) is its state vector's bytes: gmc stops there instead.
-func (vm *Machine) phantomMatch(p *RecvPattern) (int, bool) {
+func (vm *Machine) phantomMatch(p *RecvPattern) bool {
 	vm.phantomZero()
 	if vm.Pending != 0 {
-		return 0, false
+		return false
 	}
 	vm.uninit("len")
 	if vm.phantomLen() == 0 {
-		return 0, false
+		return false
 	}
 	matches := p.Random
 	for _, m := range p.Match {
@@ -103,9 +103,9 @@ func (vm *Machine) phantomMatch(p *RecvPattern) (int, bool) {
 	}
 	if matches {
 		vm.fail("a receive that matches fields on an uninitialised channel (pan compares its own state vector there: gmc does not follow it)")
-		return 0, false
+		return false
 	}
-	return 0, true
+	return true
 }
 
 // phantomRecv is pan's qrecv of channel 0: counted, then fatal.

@@ -151,6 +151,8 @@ uninit_send     simp            -p
 uninit_recv     sim
 uninit_recv     simp            -p
 run_priority    sim
+recv_eval       sim
+recv_eval       simp            -p
 EOF
 }
 
