@@ -426,7 +426,7 @@ func (d *DFS) pop(moved bool) {
 		// An unstored state (inside an atomic sequence, a rendezvous
 		// offer) passes up what its moves reached.
 		if (f.kind == handshakeFrame || f.pass.Owner() >= 0) && d.frames.len() > 1 {
-			p := d.frames.at(d.frames.len() - 2)
+			p := d.frames.get(d.frames.len() - 2)
 			p.good = p.good || f.good
 			p.hit = p.hit || f.hit
 		}
@@ -445,7 +445,7 @@ func (d *DFS) enter(f *frame) {
 		res.TooShallow = res.TooShallow || !d.lowered
 		res.Matched++
 		if n := d.frames.len(); n > 1 {
-			d.frames.at(n - 2).hit = true // (pan's tau&16 of the parent)
+			d.frames.get(n - 2).hit = true // (pan's tau&16 of the parent)
 		}
 		if f.redo {
 			res.Redundant++
@@ -697,8 +697,8 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		default:
 			_, on = d.onStack[string(key)]
 		}
-		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
-			p := d.frames.at(n - 2)
+		if n := d.frames.len(); n > 1 && d.frames.get(n-1) == f {
+			p := d.frames.get(n - 2)
 			p.good = p.good || !on
 			p.hit = p.hit || on && !isNew
 		}
@@ -728,7 +728,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res.Stored++
 	f.stored = true
 	for i := d.frames.len() - 2; i >= 0; i-- {
-		if p := d.frames.at(i); p.stored {
+		if p := d.frames.get(i); p.stored {
 			p.fresh++
 			break
 		}

@@ -38,6 +38,46 @@ type gnode struct {
 	test   bool         // OpPollMatch: a test c?[..], not a receive's
 }
 
+// pollFilter decides a receive or poll of pattern pat on channel c
+// (test: a poll c?[..]) where its values do not matter (done), as the
+// instructions would: STDIN, a channel that does not exist or the poll
+// of a rendezvous channel (an error: not ok, the instructions raise it);
+// then match's usual answers, without its call and its second look-up
+// of the channel: a receive on another channel than a rendezvous
+// offer's, and an empty channel (a rendezvous channel outside an offer),
+// fail. Most receives tried fail so: a handshake tries every process at
+// a receive.
+func (vm *Machine) pollFilter(buf []byte, c int64, pat *RecvPattern, test bool) (v int64, ok, done bool) {
+	if pat.Stdin && c == 0 && vm.Input != nil {
+		return b2i(vm.Pending == 0), true, true // (as the instructions)
+	}
+	if c < 1 || c > int64(len(vm.s.Chans)) {
+		return 0, false, true
+	}
+	if (test || pat.Copy) && vm.M.hasRendezvous && !vm.Simulator &&
+		(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
+		return 0, false, true // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
+	}
+	if vm.Pending != 0 && c != int64(vm.Pending) {
+		return 0, true, true
+	}
+	if off := vm.s.Chans[c-1]; chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 {
+		return 0, true, true
+	}
+	return 0, false, false
+}
+
+// plain reports whether n is a value that cannot fail and reads no
+// more than a variable: computing it later or not at all changes
+// nothing.
+func (n *gnode) plain() bool {
+	switch n.op {
+	case OpConst, OpAddrG, OpAddrL, OpPid, OpNrPr, OpTimeout, OpLoadG, OpLoadL:
+		return true
+	}
+	return false
+}
+
 // maxMatched is the most values a poll the closures compute matches.
 const maxMatched = 8
 
@@ -223,6 +263,18 @@ func (n *gnode) fn() exprFn {
 		if x := n.x; x.op == OpIndex && x.x.op == OpAddrG {
 			// An element of a global array, the most frequent.
 			base, i, stride, ln := x.x.a, x.y.fn(), x.stride, x.n
+			if y := x.y; y.op == OpLoadL {
+				// indexed by a local variable (a process's parameter:
+				// get[i]), without the index's call
+				off, isc := int(y.a), y.sc
+				return func(vm *Machine, buf []byte) (int64, bool) {
+					k, _ := loadFast(buf, vm.pbase+off, isc)
+					if k < 0 || k >= ln {
+						return 0, false
+					}
+					return loadFast(buf, int(base+k*stride), sc)
+				}
+			}
 			return func(vm *Machine, buf []byte) (int64, bool) {
 				k, ok := i(vm, buf)
 				if !ok || k < 0 || k >= ln {
@@ -300,8 +352,37 @@ func (n *gnode) fn() exprFn {
 	case OpPollMatch:
 		ch, pat, test := n.args[0].fn(), n.pat, n.test
 		vals := make([]exprFn, len(n.args)-1)
+		lazy := true
 		for i, a := range n.args[1:] {
 			vals[i] = a.fn()
+			lazy = lazy && a.plain()
+		}
+		eval := func(vm *Machine, buf []byte, vs *[maxMatched]int64) bool {
+			for i, f := range vals {
+				var ok bool
+				if vs[i], ok = f(vm, buf); !ok {
+					return false
+				}
+			}
+			return true
+		}
+		if lazy {
+			// Values that cannot fail and change nothing are computed
+			// only for match: most receives tried fail on their channel
+			// (pollFilter), before they are needed.
+			return func(vm *Machine, buf []byte) (int64, bool) {
+				c, ok := ch(vm, buf)
+				if !ok {
+					return 0, false
+				}
+				if v, ok, done := vm.pollFilter(buf, c, pat, test); done {
+					return v, ok
+				}
+				var vs [maxMatched]int64
+				eval(vm, buf, &vs)
+				_, found := vm.match(c, pat, vs[:len(vals)])
+				return b2i(found), true
+			}
 		}
 		return func(vm *Machine, buf []byte) (int64, bool) {
 			c, ok := ch(vm, buf)
@@ -309,31 +390,11 @@ func (n *gnode) fn() exprFn {
 				return 0, false
 			}
 			var vs [maxMatched]int64
-			for i, f := range vals {
-				if vs[i], ok = f(vm, buf); !ok {
-					return 0, false
-				}
-			}
-			if pat.Stdin && c == 0 && vm.Input != nil {
-				return b2i(vm.Pending == 0), true // (as the instructions)
-			}
-			if c < 1 || c > int64(len(vm.s.Chans)) {
+			if !eval(vm, buf, &vs) {
 				return 0, false
 			}
-			if (test || pat.Copy) && vm.M.hasRendezvous && !vm.Simulator &&
-				(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
-				return 0, false // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
-			}
-			// match's usual answers, without its call and its second
-			// look-up of the channel: a receive on another channel than
-			// a rendezvous offer's, and an empty channel (a rendezvous
-			// channel outside an offer), fail. Most receives tried fail
-			// so: a handshake tries every process at a receive.
-			if vm.Pending != 0 && c != int64(vm.Pending) {
-				return 0, true
-			}
-			if off := vm.s.Chans[c-1]; chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 {
-				return 0, true
+			if v, ok, done := vm.pollFilter(buf, c, pat, test); done {
+				return v, ok
 			}
 			_, found := vm.match(c, pat, vs[:len(vals)])
 			return b2i(found), true
@@ -362,6 +423,15 @@ func (n *gnode) fn() exprFn {
 	if isCompare(op) {
 		if n.y.op == OpConst {
 			k := n.y.a
+			if n.x.op == OpLoadL {
+				// a local variable against a constant, without the
+				// variable's call
+				off, sc := int(n.x.a), n.x.sc
+				return func(vm *Machine, buf []byte) (int64, bool) {
+					v, _ := loadFast(buf, vm.pbase+off, sc)
+					return b2i(compare(op, v, k)), true
+				}
+			}
 			return func(vm *Machine, buf []byte) (int64, bool) {
 				v, ok := x(vm, buf)
 				return b2i(compare(op, v, k)), ok
