@@ -121,7 +121,7 @@ func (vm *Machine) enter(s *State, pid int, t *Trans) {
 // copy of s) before the machine is used again.
 func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	code := t.Code
-	if code.guard != nil && vm.Trace == nil && vm.Cond == nil && vm.XS == nil {
+	if code.guard != nil && vm.closures() {
 		// The guard's closures (guardfn.go), with only what they read
 		// set: most guards tried are false, and a false one leaves the
 		// machine as it found it but for Errors; what Effect reads is
@@ -166,6 +166,13 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 		return false
 	}
 	return ok
+}
+
+// closures reports whether the machine may compute guards with their
+// closures (guardfn.go): no hook watches the statements, conditions or
+// xs/xr checks the instructions would tell it of.
+func (vm *Machine) closures() bool {
+	return vm.Trace == nil && vm.Cond == nil && vm.XS == nil
 }
 
 // Effect executes the rest of the transition that Guard found executable,

@@ -67,6 +67,89 @@ func (vm *Machine) pollFilter(buf []byte, c int64, pat *RecvPattern, test bool) 
 	return 0, false, false
 }
 
+// recvTest is a guard that is only a receive (not a poll, not STDIN's,
+// its values plain) from a channel variable, or an element of a global
+// array of them indexed by a constant or a variable: where a pass tries
+// it, it often fails on its channel alone, which blocked finds out from
+// the state without a call of Guard and its closures (most transitions a
+// pass tries are such receives when the model's channels are
+// rendezvous: every process at a receive tries its own channel against
+// each offer, and finds it empty outside one).
+type recvTest struct {
+	off   int64  // the variable, or the array's base
+	local bool   // off is in the process's locals
+	sc    Scalar // the variable's, or the array element's
+	// An array's element: stride and length, and the index: a constant
+	// (idx.op OpConst, its value in idx.a) or a variable (OpLoadG,
+	// OpLoadL).
+	array     bool
+	idx       gnode
+	stride, n int64
+}
+
+// recvTest returns the test of the guard n, nil when n is not such a
+// receive.
+func (n *gnode) recvTest() *recvTest {
+	if n.op != OpPollMatch || n.test || n.pat.Copy || n.pat.Stdin {
+		return nil
+	}
+	for _, a := range n.args[1:] {
+		if !a.plain() {
+			return nil
+		}
+	}
+	switch ch := n.args[0]; ch.op {
+	case OpLoadG, OpLoadL:
+		return &recvTest{off: ch.a, local: ch.op == OpLoadL, sc: ch.sc}
+	case OpLoadA:
+		x := ch.x
+		if x.op != OpIndex || x.x.op != OpAddrG {
+			return nil
+		}
+		switch x.y.op {
+		case OpConst, OpLoadG, OpLoadL:
+			return &recvTest{off: x.x.a, sc: ch.sc, array: true, idx: *x.y, stride: x.stride, n: x.n}
+		}
+	}
+	return nil
+}
+
+// blocked reports that the receive is not executable in s for process
+// pid (whose locals start at pbase) as its guard would find without an
+// error: another channel than the rendezvous offer's (vm.Pending), or an
+// empty channel. False when it cannot tell (Guard must).
+func (r *recvTest) blocked(vm *Machine, s *State, pbase int) bool {
+	buf := s.Buf
+	var c int64
+	if !r.array {
+		off := int(r.off)
+		if r.local {
+			off += pbase
+		}
+		c, _ = loadFast(buf, off, r.sc)
+	} else {
+		k := r.idx.a
+		switch r.idx.op {
+		case OpLoadG:
+			k, _ = loadFast(buf, int(r.idx.a), r.idx.sc)
+		case OpLoadL:
+			k, _ = loadFast(buf, pbase+int(r.idx.a), r.idx.sc)
+		}
+		if k < 0 || k >= r.n {
+			return false // (an error the instructions raise)
+		}
+		c, _ = loadFast(buf, int(r.off+k*r.stride), r.sc)
+	}
+	if c < 1 || c > int64(len(s.Chans)) {
+		return false
+	}
+	if vm.Pending != 0 && c != int64(vm.Pending) {
+		return true
+	}
+	off := s.Chans[c-1]
+	return chanLen(buf, off, vm.M.Chans[buf[off]]) == 0
+}
+
 // plain reports whether n is a value that cannot fail and reads no
 // more than a variable: computing it later or not at all changes
 // nothing.
@@ -83,7 +166,9 @@ const maxMatched = 8
 
 // compileGuard returns the closure that computes the guard of c, and the
 // pc after its guardok, when the guard (from c.start) is an expression
-// the closures cover followed by jzfail; guardok; nil otherwise.
+// the closures cover followed by jzfail; guardok; nil otherwise. It sets
+// c.recv when the guard is a receive a pass can rule out without it
+// (recvTest).
 func compileGuard(c *Code) (exprFn, int32) {
 	ins := c.Instrs
 	for end := int(c.start); end+1 < len(ins); end++ {
@@ -96,6 +181,7 @@ func compileGuard(c *Code) (exprFn, int32) {
 			if !ok || len(st) != 1 {
 				return nil, 0
 			}
+			c.recv = st[0].recvTest()
 			return st[0].fn(), int32(end + 2)
 		case OpGuardOK:
 			return nil, 0
