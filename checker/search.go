@@ -316,9 +316,17 @@ const (
 // frame is one node of the search and where its passes are. It holds no
 // pointers: its state is the one kept for its depth (DFS.states).
 type frame struct {
+	// (The fields in an order without padding: 64 bytes, a cache line,
+	// where the order they are described in took 72.)
+	ref   uint64 // the payload of the frame's state, with DFS.marks
 	depth int32
 	kind  frameKind
 	phase phase
+	// Partial-order reduction: the process explored alone (-1: none,
+	// pan's tau&32), and whether one of its moves led off the search
+	// stack (pan's tau&64, passed up through the unstored states of
+	// atomic sequences and rendezvous).
+	presel int16
 	// pass is where the frame's pass over the processes is, and the
 	// state's context (atomic exclusivity, a rendezvous offer): the
 	// rules of who moves are vm.Pass's, which the Runner follows too.
@@ -328,23 +336,17 @@ type frame struct {
 	// stored), the slot of the nearest stored frame below, and whether
 	// the frame explores a state again (after an eviction).
 	slot, below int32
-	redo        bool
 
 	// For the estimate of a search stopped early: whether the frame's
 	// state is stored, and how many new states its moves led to.
-	stored bool
 	fresh  int32
+	redo   bool
+	stored bool
 
-	// Partial-order reduction: the process explored alone (-1: none,
-	// pan's tau&32), and whether one of its moves led off the search
-	// stack (pan's tau&64, passed up through the unstored states of
-	// atomic sequences and rendezvous).
-	presel int16
-	good   bool
+	good bool // (see presel)
 	// With Options.StackProviso: one of the moves met the search stack
 	// or the depth bound (pan's tau&16, passed up the same way).
 	hit bool
-	ref uint64 // the payload of the frame's state, with DFS.marks
 }
 
 // growTo checks the bounds when the stack must grow to hold depth: one
@@ -432,7 +434,7 @@ func (d *DFS) pop(moved bool) {
 		// An unstored state (inside an atomic sequence, a rendezvous
 		// offer) passes up what its moves reached.
 		if (f.kind == handshakeFrame || f.pass.Owner() >= 0) && d.frames.len() > 1 {
-			p := d.frames.at(d.frames.len() - 2)
+			p := d.frames.get(d.frames.len() - 2)
 			p.good = p.good || f.good
 			p.hit = p.hit || f.hit
 		}
@@ -451,7 +453,7 @@ func (d *DFS) enter(f *frame) {
 		res.TooShallow = res.TooShallow || !d.lowered
 		res.Matched++
 		if n := d.frames.len(); n > 1 {
-			d.frames.at(n - 2).hit = true // (pan's tau&16 of the parent)
+			d.frames.get(n - 2).hit = true // (pan's tau&16 of the parent)
 		}
 		if f.redo {
 			res.Redundant++
@@ -706,8 +708,8 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		default:
 			_, on = d.onStack[string(key)]
 		}
-		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
-			p := d.frames.at(n - 2)
+		if n := d.frames.len(); n > 1 && d.frames.get(n-1) == f {
+			p := d.frames.get(n - 2)
 			p.good = p.good || !on
 			p.hit = p.hit || on && !isNew
 		}
@@ -737,7 +739,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res.Stored++
 	f.stored = true
 	for i := d.frames.len() - 2; i >= 0; i-- {
-		if p := d.frames.at(i); p.stored {
+		if p := d.frames.get(i); p.stored {
 			p.fresh++
 			break
 		}

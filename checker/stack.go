@@ -12,8 +12,9 @@ import (
 // copies nothing (a slice that doubles would copy hundreds of megabytes
 // at once, out of the garbage collector's reach).
 type stack[T any] struct {
-	chunks [][]T
+	chunks []*[chunkLen]T // (arrays: an index within one needs no bounds check)
 	n      int
+	last   *T  // the top entry (nil: empty), which the search asks for most
 	spare  []T // chunks made but not yet used (a slab, see newChunk)
 }
 
@@ -39,6 +40,15 @@ func (s *stack[T]) at(i int) *T {
 	return s.grow(i)
 }
 
+// get returns the i-th entry, which the stack's capacity holds already
+// (an entry at was asked for, or below the top): at without its growth
+// inlines, where at does not (its call to grow puts it over the
+// inliner's budget), and the search asks for its frames several times a
+// step.
+func (s *stack[T]) get(i int) *T {
+	return &s.chunks[uint(i)/chunkLen][uint(i)%chunkLen]
+}
+
 // grow adds chunks until the stack can hold entry i, and returns it.
 func (s *stack[T]) grow(i int) *T {
 	for len(s.chunks)*chunkLen <= i {
@@ -49,18 +59,25 @@ func (s *stack[T]) grow(i int) *T {
 
 // push adds v on top.
 func (s *stack[T]) push(v T) {
-	*s.at(s.n) = v
+	if s.n >= len(s.chunks)*chunkLen {
+		s.grow(s.n)
+	}
+	s.last = s.get(s.n)
+	*s.last = v
 	s.n++
 }
 
 // pop removes the top entry.
-func (s *stack[T]) pop() { s.n-- }
+func (s *stack[T]) pop() {
+	s.n--
+	s.last = nil
+	if s.n > 0 {
+		s.last = s.get(s.n - 1)
+	}
+}
 
 // top returns the top entry.
-func (s *stack[T]) top() *T {
-	i := uint(s.n - 1)
-	return &s.chunks[i/chunkLen][i%chunkLen]
-}
+func (s *stack[T]) top() *T { return s.last }
 
 // len is the number of entries.
 func (s *stack[T]) len() int { return s.n }
@@ -70,16 +87,16 @@ func (s *stack[T]) capacity() int { return len(s.chunks) * chunkLen }
 
 // newChunk returns a new chunk: a chunk of its own while the stack is
 // shallow, else the next of a slab.
-func (s *stack[T]) newChunk() []T {
+func (s *stack[T]) newChunk() *[chunkLen]T {
 	if len(s.chunks) < slabFrom {
-		return make([]T, chunkLen)
+		return new([chunkLen]T)
 	}
 	if len(s.spare) == 0 {
 		var t T
 		n := max(1, slabBytes/(chunkLen*int(unsafe.Sizeof(t))))
 		s.spare = hugepage.Make[T](n * chunkLen)
 	}
-	c := s.spare[:chunkLen:chunkLen]
+	c := (*[chunkLen]T)(s.spare)
 	s.spare = s.spare[chunkLen:]
 	return c
 }
@@ -209,7 +226,7 @@ func (a *stateArena) reopen(i int) {
 		// is copied from.
 		n := 0
 		if i > 0 {
-			n = int(a.recs.at(i - 1).n)
+			n = int(a.recs.get(i - 1).n)
 		}
 		a.cut(r, n)
 	}
@@ -244,7 +261,7 @@ func (a *stateArena) commit(o *openState) {
 	}
 	o.dirty = false
 	depth := o.depth
-	r, st := a.recs.at(depth), &o.st
+	r, st := a.recs.get(depth), &o.st // (reopen made it)
 	if n := len(st.Buf); n > 0 && &st.Buf[0] != &a.slabs[r.slab][r.off] {
 		// append gave it a buffer of its own: it outgrew its room,
 		// which is then made anew, with some to spare
@@ -263,7 +280,7 @@ func (a *stateArena) commit(o *openState) {
 	}
 	above := 0
 	if depth > 0 {
-		above = min(int(a.recs.at(depth-1).layout), len(a.layouts)-1)
+		above = min(int(a.recs.get(depth-1).layout), len(a.layouts)-1)
 	}
 	if !a.layouts[above].is(st) {
 		a.layouts = append(a.layouts[:above+1], layout{st.Procs, st.Chans})

@@ -168,6 +168,9 @@ type Code struct {
 	// nil: the instructions do); the effect starts at afterGuard.
 	guard      exprFn
 	afterGuard int32
+	// recv: the guard is a receive a pass may rule out without it
+	// (recvTest; nil: it may not).
+	recv *recvTest
 }
 
 // findStart sets c.start, c.effect, c.exec and c.guard (see Code), once

@@ -106,6 +106,12 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 			c.m.procProgress = c.m.procProgress || pc.Progress
 		}
 	}
+	if c.m.narrowPC {
+		c.m.pcAt = make([]*PC, len(c.m.Types)<<8)
+		for i, pt := range c.m.Types {
+			copy(c.m.pcAt[i<<8:], pt.PCs)
+		}
+	}
 	c.m.slotHeader = c.m.slotHeaderSize()
 	for _, pt := range c.m.Units {
 		pt.Size = c.m.SlotHeader() + pt.locals

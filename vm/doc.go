@@ -16,7 +16,9 @@
 // hook watches: fused instructions and a register-resident loop
 // (fast.go), guards compiled to closures (guardfn.go). Pass (pass.go) is
 // a pass over the processes under pan's rules of who may move: the
-// exhaustive search and the Runner both follow it. A Runner (runner.go) takes one step at a
+// exhaustive search and the Runner both follow it; it passes over a
+// receive that fails on its channel without calling Guard (recvTest,
+// what the closures would find). A Runner (runner.go) takes one step at a
 // time, without allocating, under the rules of pan's search (atomic exclusivity, rendezvous
 // handshakes, else, timeout, unless escapes, priorities and provided
 // clauses): simulation, replay, trails and the randomized searches stand on

@@ -133,9 +133,29 @@ func (vm *Machine) enter(s *State, pid int, t *Trans) {
 // does not change s. When it returns true, Effect must follow (on s or on a
 // copy of s) before the machine is used again.
 func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
+	code := t.Code
+	if code.guard != nil && vm.closures() {
+		// The guard's closures (guardfn.go), with only what they read
+		// set: most guards tried are false, and a false one leaves the
+		// machine as it found it but for Errors; what Effect reads is
+		// reset once the guard holds. The instructions when the closures
+		// cannot tell (they raise an error).
+		vm.s, vm.pid, vm.t = s, pid, t
+		vm.pbase = vm.base(s, pid)
+		if len(vm.Errors) > 0 {
+			vm.Errors = vm.Errors[:0]
+		}
+		if v, ok := code.guard(vm, s.Buf); ok {
+			if v == 0 {
+				return false
+			}
+			vm.stack, vm.fatal, vm.xsTested = vm.stack[:0], false, false
+			vm.resume = int(code.afterGuard)
+			return true
+		}
+	}
 	vm.enter(s, pid, t)
 	vm.Errors = vm.Errors[:0]
-	code := t.Code
 	if code.effect > 0 {
 		// An empty guard: only statement marks before the effect.
 		if vm.Trace != nil {
@@ -151,14 +171,6 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	pc := 0
 	if vm.Trace == nil {
 		pc = int(code.start) // (the statement marks before the guard do nothing then)
-		if code.guard != nil && vm.Cond == nil && vm.XS == nil {
-			// The guard's closures (guardfn.go); the instructions when
-			// those cannot tell (they raise an error).
-			if v, ok := code.guard(vm, s.Buf); ok {
-				vm.resume = int(code.afterGuard)
-				return v != 0
-			}
-		}
 	}
 	pc, ok := vm.fast(code, pc, true)
 	vm.resume = pc
@@ -167,6 +179,13 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 		return false
 	}
 	return ok
+}
+
+// closures reports whether the machine may compute guards with their
+// closures (guardfn.go): no hook watches the statements, conditions or
+// xs/xr checks the instructions would tell it of.
+func (vm *Machine) closures() bool {
+	return vm.Trace == nil && vm.Cond == nil && vm.XS == nil
 }
 
 // Effect executes the rest of the transition that Guard found executable,

@@ -39,12 +39,139 @@ type gnode struct {
 	test   bool         // OpPollMatch: a test c?[..], not a receive's
 }
 
+// pollFilter decides a receive or poll of pattern pat on channel c
+// (test: a poll c?[..]) where its values do not matter (done), as the
+// instructions would: STDIN, a channel that does not exist or the poll
+// of a rendezvous channel (an error: not ok, the instructions raise it);
+// then match's usual answers, without its call and its second look-up
+// of the channel: a receive on another channel than a rendezvous
+// offer's, and an empty channel (a rendezvous channel outside an offer),
+// fail. Most receives tried fail so: a handshake tries every process at
+// a receive.
+func (vm *Machine) pollFilter(buf []byte, c int64, pat *RecvPattern, test bool) (v int64, ok, done bool) {
+	if pat.Stdin && c == 0 && vm.Input != nil {
+		return b2i(vm.Pending == 0), true, true // (as the instructions)
+	}
+	if c < 1 || c > int64(len(vm.s.Chans)) {
+		return 0, false, true
+	}
+	if (test || pat.Copy) && vm.M.hasRendezvous && !vm.Simulator &&
+		(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
+		return 0, false, true // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
+	}
+	if vm.Pending != 0 && c != int64(vm.Pending) {
+		return 0, true, true
+	}
+	// (c??[..] has no length test, in pan: its values are evaluated
+	// anyway, as recvOpen does)
+	if off := vm.s.Chans[c-1]; chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 && !(test && pat.Random && !vm.Simulator) {
+		return 0, true, true
+	}
+	return 0, false, false
+}
+
+// recvTest is a guard that is only a receive (not a poll, not STDIN's,
+// its values plain) from a channel variable, or an element of a global
+// array of them indexed by a constant or a variable: where a pass tries
+// it, it often fails on its channel alone, which blocked finds out from
+// the state without a call of Guard and its closures (most transitions a
+// pass tries are such receives when the model's channels are
+// rendezvous: every process at a receive tries its own channel against
+// each offer, and finds it empty outside one).
+type recvTest struct {
+	off   int64  // the variable, or the array's base
+	local bool   // off is in the process's locals
+	sc    Scalar // the variable's, or the array element's
+	// An array's element: stride and length, and the index: a constant
+	// (idx.op OpConst, its value in idx.a) or a variable (OpLoadG,
+	// OpLoadL).
+	array     bool
+	idx       gnode
+	stride, n int64
+}
+
+// recvTest returns the test of the guard n, nil when n is not such a
+// receive.
+func (n *gnode) recvTest() *recvTest {
+	if n.op != OpPollMatch || n.test || n.pat.Copy || n.pat.Stdin {
+		return nil
+	}
+	for _, a := range n.args[1:] {
+		if !a.plain() {
+			return nil
+		}
+	}
+	switch ch := n.args[0]; ch.op {
+	case OpLoadG, OpLoadL:
+		return &recvTest{off: ch.a, local: ch.op == OpLoadL, sc: ch.sc}
+	case OpLoadA:
+		x := ch.x
+		if x.op != OpIndex || x.x.op != OpAddrG {
+			return nil
+		}
+		switch x.y.op {
+		case OpConst, OpLoadG, OpLoadL:
+			return &recvTest{off: x.x.a, sc: ch.sc, array: true, idx: *x.y, stride: x.stride, n: x.n}
+		}
+	}
+	return nil
+}
+
+// blocked reports that the receive is not executable in s for process
+// pid (whose locals start at pbase) as its guard would find without an
+// error: another channel than the rendezvous offer's (vm.Pending), or an
+// empty channel. False when it cannot tell (Guard must).
+func (r *recvTest) blocked(vm *Machine, s *State, pbase int) bool {
+	buf := s.Buf
+	var c int64
+	if !r.array {
+		off := int(r.off)
+		if r.local {
+			off += pbase
+		}
+		c, _ = loadFast(buf, off, r.sc)
+	} else {
+		k := r.idx.a
+		switch r.idx.op {
+		case OpLoadG:
+			k, _ = loadFast(buf, int(r.idx.a), r.idx.sc)
+		case OpLoadL:
+			k, _ = loadFast(buf, pbase+int(r.idx.a), r.idx.sc)
+		}
+		if k < 0 || k >= r.n {
+			return false // (an error the instructions raise)
+		}
+		c, _ = loadFast(buf, int(r.off+k*r.stride), r.sc)
+	}
+	if c < 1 || c > int64(len(s.Chans)) {
+		return false
+	}
+	if vm.Pending != 0 && c != int64(vm.Pending) {
+		return true
+	}
+	off := s.Chans[c-1]
+	return chanLen(buf, off, vm.M.Chans[buf[off]]) == 0
+}
+
+// plain reports whether n is a value that cannot fail and reads no
+// more than a variable: computing it later or not at all changes
+// nothing.
+func (n *gnode) plain() bool {
+	switch n.op {
+	case OpConst, OpAddrG, OpAddrL, OpPid, OpNrPr, OpTimeout, OpLoadG, OpLoadL:
+		return true
+	}
+	return false
+}
+
 // maxMatched is the most values a poll the closures compute matches.
 const maxMatched = 8
 
 // compileGuard returns the closure that computes the guard of c, and the
 // pc after its guardok, when the guard (from c.start) is an expression
-// the closures cover followed by jzfail; guardok; nil otherwise.
+// the closures cover followed by jzfail; guardok; nil otherwise. It sets
+// c.recv when the guard is a receive a pass can rule out without it
+// (recvTest).
 func compileGuard(c *Code) (exprFn, int32) {
 	ins := c.Instrs
 	for end := int(c.start); end+1 < len(ins); end++ {
@@ -57,6 +184,7 @@ func compileGuard(c *Code) (exprFn, int32) {
 			if !ok || len(st) != 1 {
 				return nil, 0
 			}
+			c.recv = st[0].recvTest()
 			return st[0].fn(), int32(end + 2)
 		case OpGuardOK:
 			return nil, 0
@@ -254,6 +382,18 @@ func (n *gnode) fn() exprFn {
 		if x := n.x; x.op == OpIndex && x.x.op == OpAddrG {
 			// An element of a global array, the most frequent.
 			base, i, stride, ln := x.x.a, x.y.fn(), x.stride, x.n
+			if y := x.y; y.op == OpLoadL {
+				// indexed by a local variable (a process's parameter:
+				// get[i]), without the index's call
+				off, isc := int(y.a), y.sc
+				return func(vm *Machine, buf []byte) (int64, bool) {
+					k, _ := loadFast(buf, vm.pbase+off, isc)
+					if k < 0 || k >= ln {
+						return 0, false
+					}
+					return loadFast(buf, int(base+k*stride), sc)
+				}
+			}
 			return func(vm *Machine, buf []byte) (int64, bool) {
 				k, ok := i(vm, buf)
 				if !ok || k < 0 || k >= ln {
@@ -331,8 +471,37 @@ func (n *gnode) fn() exprFn {
 	case OpPollMatch:
 		ch, pat, test := n.args[0].fn(), n.pat, n.test
 		vals := make([]exprFn, len(n.args)-1)
+		lazy := true
 		for i, a := range n.args[1:] {
 			vals[i] = a.fn()
+			lazy = lazy && a.plain()
+		}
+		eval := func(vm *Machine, buf []byte, vs *[maxMatched]int64) bool {
+			for i, f := range vals {
+				var ok bool
+				if vs[i], ok = f(vm, buf); !ok {
+					return false
+				}
+			}
+			return true
+		}
+		if lazy {
+			// Values that cannot fail and change nothing are computed
+			// only for match: most receives tried fail on their channel
+			// (pollFilter), before they are needed.
+			return func(vm *Machine, buf []byte) (int64, bool) {
+				c, ok := ch(vm, buf)
+				if !ok {
+					return 0, false
+				}
+				if v, ok, done := vm.pollFilter(buf, c, pat, test); done {
+					return v, ok
+				}
+				var vs [maxMatched]int64
+				eval(vm, buf, &vs)
+				_, found := vm.match(c, pat, vs[:len(vals)])
+				return b2i(found == recvYes), true
+			}
 		}
 		var leaves []int // the leaf each value is compared with
 		for j, m := range pat.Match {
@@ -345,29 +514,11 @@ func (n *gnode) fn() exprFn {
 			if !ok {
 				return 0, false
 			}
-			if pat.Stdin && c == 0 && vm.Input != nil {
-				return b2i(vm.Pending == 0), true // (as the instructions)
-			}
-			if c < 1 || c > int64(len(vm.s.Chans)) {
-				return 0, false
-			}
-			if (test || pat.Copy) && vm.M.hasRendezvous && !vm.Simulator &&
-				(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
-				return 0, false // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
-			}
-			// recvOpen's answers, then the values in its order: a
-			// receive on another channel than a rendezvous offer's, and
-			// an empty channel (a rendezvous channel outside an offer),
-			// fail before them. Most receives tried fail so: a
-			// handshake tries every process at a receive.
-			if vm.Pending != 0 && c != int64(vm.Pending) {
-				return 0, true
+			if v, ok, done := vm.pollFilter(buf, c, pat, test); done {
+				return v, ok
 			}
 			off := vm.s.Chans[c-1]
 			ct := vm.M.Chans[buf[off]]
-			if chanLen(buf, off, ct) == 0 && !(test && pat.Random && !vm.Simulator) {
-				return 0, true
-			}
 			if pat.Random && pat.Lazy && vm.Simulator {
 				return 0, false // SPIN's simulator's order (OpRecvCmp): the instructions
 			}
@@ -416,6 +567,15 @@ func (n *gnode) fn() exprFn {
 	if isCompare(op) {
 		if n.y.op == OpConst {
 			k := n.y.a
+			if n.x.op == OpLoadL {
+				// a local variable against a constant, without the
+				// variable's call
+				off, sc := int(n.x.a), n.x.sc
+				return func(vm *Machine, buf []byte) (int64, bool) {
+					v, _ := loadFast(buf, vm.pbase+off, sc)
+					return b2i(compare(op, v, k)), true
+				}
+			}
 			return func(vm *Machine, buf []byte) (int64, bool) {
 				v, ok := x(vm, buf)
 				return b2i(compare(op, v, k)), ok

@@ -82,9 +82,12 @@ type Model struct {
 	// keyRuns: Key's runs of the bytes before the first process, in a
 	// state with all the global channels (setKeyRuns); keyEnd: where
 	// they end.
-	keyRuns      []keyRun
-	keyEnd       int
-	narrowPC     bool // every proctype has fewer than 256 pcs: a pc is one byte
+	keyRuns  []keyRun
+	keyEnd   int
+	narrowPC bool // every proctype has fewer than 256 pcs: a pc is one byte
+	// pcAt, with narrowPC: the PC of proctype t at pc n at t<<8|n, the
+	// first two bytes of a process's slot (at reads them at once).
+	pcAt         []*PC
 	procAccept   bool // a pc of a proctype has an accept label (Accepting)
 	procProgress bool // a pc of a proctype has a progress label (AtProgress)
 	// restricted: priorities or provided clauses can keep a process from

@@ -181,6 +181,9 @@ func (p *Pass) NextOf(machine *Machine, s *State) (t *Trans, ok bool) {
 			continue
 		}
 		pid := int(p.pid) + 1
+		if r := t.Code.recv; r != nil && machine.closures() && r.blocked(machine, s, machine.base(s, pid)) {
+			continue // (what Guard would find, without its call)
+		}
 		if !machine.Guard(s, pid, t) {
 			if len(machine.Errors) > 0 {
 				return t, false

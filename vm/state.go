@@ -169,11 +169,13 @@ func (m *Model) ProcType(s *State, pid int) *ProcType {
 // location it is at: ProcType and PC, finding the process's slot once.
 func (m *Model) at(s *State, pid int) (proctype int, pc *PC) {
 	off := s.Procs[pid]
-	n := int(s.Buf[off+slotPC])
-	if !m.narrowPC {
-		n |= int(s.Buf[off+slotPC+1]) << 8
-	}
 	proctype = int(s.Buf[off+slotType])
+	n := int(s.Buf[off+slotPC])
+	if m.pcAt != nil {
+		// (a pass asks at every process: one look-up, in a flat table)
+		return proctype, m.pcAt[proctype<<8|n]
+	}
+	n |= int(s.Buf[off+slotPC+1]) << 8
 	return proctype, m.Types[proctype].PCs[n]
 }
 
