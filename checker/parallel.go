@@ -122,10 +122,11 @@ type worker struct {
 	// arena is the chunk the vectors of the states this worker hands
 	// over are copied into (parChunk).
 	arena *parChunk
+	// its copies of the offsets of the states handed to it
+	procs, chans ownOffsets
 	// what the others may read while it runs: its counts and memory, as
 	// of its last check
 	stored, trans, depth, bytes atomic.Int64
-	procs, chans                ownOffsets
 	_                           vm.CacheLinePad
 }
 

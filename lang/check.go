@@ -405,7 +405,7 @@ func (c *checker) proctype(p *Proctype) {
 	}
 	if p.Provided != nil {
 		c.numeric(p.Provided, "provided clause")
-		c.probes(p.Provided, p.Provided)
+		c.probes(func(f func(Expr)) { WalkExpr(p.Provided, f) }, p.Provided)
 	}
 	c.block(p.Body, false)
 	c.nested = 0
@@ -557,14 +557,14 @@ func Unlabel(s Stmt) Stmt {
 	}
 }
 
-// probes reports the channel probes (full, nfull, empty, nempty) of e
-// that are not in cond, or not joined to the rest of it by && and ||:
-// spin's grammar has a probe only in a condition (a statement, assert,
-// an assignment's value, a provided clause), alone or joined so, never
-// negated, compared or an operand of another operator (for
-// !full(c): nfull(c)). cond is nil where no probe may be (printf's,
-// send's and run's arguments, indices).
-func (c *checker) probes(e, cond Expr) {
+// probes reports the channel probes (full, nfull, empty, nempty) among
+// the expressions walk visits that are not in cond, or not joined to the
+// rest of it by && and ||: spin's grammar has a probe only in a
+// condition (a statement, assert, an assignment's value, a provided
+// clause), alone or joined so, never negated, compared or an operand of
+// another operator (for !full(c): nfull(c)). cond is nil where no probe
+// may be.
+func (c *checker) probes(walk func(func(Expr)), cond Expr) {
 	allowed := map[*ChanOp]bool{}
 	var mark func(Expr)
 	mark = func(e Expr) {
@@ -581,7 +581,7 @@ func (c *checker) probes(e, cond Expr) {
 	if cond != nil {
 		mark(cond)
 	}
-	WalkExpr(e, func(e Expr) {
+	walk(func(e Expr) {
 		if op, ok := e.(*ChanOp); ok && op.Op != "len" && !allowed[op] {
 			c.errorf(op.P, "%s() can be a condition, or part of one joined by && and ||, but not an operand (spin: syntax error)", op.Op)
 		}
@@ -600,11 +600,7 @@ func (c *checker) stmt(s Stmt) {
 			cond = s.RHS
 		}
 	}
-	WalkStmtExprs(s, func(e Expr) {
-		if op, ok := e.(*ChanOp); ok && op.Op != "len" {
-			c.probes(op, cond)
-		}
-	})
+	c.probes(func(f func(Expr)) { WalkStmtExprs(s, f) }, cond)
 	if _, ok := s.(*DeclStmt); !ok {
 		if _, ok := s.(*XUStmt); !ok {
 			defer func() { c.started = true }()
