@@ -36,22 +36,13 @@ func TestTimeBoundInUnstoredTree(t *testing.T) {
 		{"non-progress", np, Options{Budget: budget, Cycles: NonProgressCycles}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			done := make(chan *Result, 1)
-			go func() {
+			modeltest.StopsAtTimeLimit(t, func() (search.Stop, error) {
 				res, err := NewDFS(c.m, c.opts).Run()
 				if err != nil {
-					t.Error(err)
+					return search.Stop{}, err
 				}
-				done <- res
-			}()
-			select {
-			case res := <-done:
-				if res != nil && res.Stop.Reason != search.TimeLimit {
-					t.Errorf("stopped by %v, want the time limit", res.Stop)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatal("still searching 30 s after a bound of 200 ms")
-			}
+				return res.Stop, nil
+			})
 		})
 	}
 }

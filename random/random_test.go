@@ -247,20 +247,11 @@ func TestMonteCarloErrors(t *testing.T) {
 // listing of those moves.
 func TestMonteCarloTimeBound(t *testing.T) {
 	m := modeltest.MustCompile(t, "../checker/testdata/bounds/atomic_tree.pml", false)
-	done := make(chan *MonteCarloResult, 1)
-	go func() {
+	modeltest.StopsAtTimeLimit(t, func() (search.Stop, error) {
 		res, err := MonteCarlo(m, MonteCarloOptions{Budget: search.Budget{MaxStates: 1000, MaxDepth: 10000, Time: 200 * time.Millisecond}})
 		if err != nil {
-			t.Error(err)
+			return search.Stop{}, err
 		}
-		done <- res
-	}()
-	select {
-	case res := <-done:
-		if res != nil && res.Stop.Reason != search.TimeLimit {
-			t.Errorf("stopped by %v, want the time limit", res.Stop)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("still searching 30 s after a bound of 200 ms")
-	}
+		return res.Stop, nil
+	})
 }

@@ -3,8 +3,10 @@ package modeltest
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"gmc/lang"
+	"gmc/search"
 	"gmc/vm"
 )
 
@@ -26,6 +28,34 @@ func MustCompile(t testing.TB, file string, noMerge bool) *vm.Model {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// StopsAtTimeLimit runs a search whose time bound is short (run returns
+// how it stopped, and its error) and checks that it stops by that bound
+// within 30 seconds: a search that does not look at its bound would run
+// on for ever, and the test with it.
+func StopsAtTimeLimit(t testing.TB, run func() (search.Stop, error)) {
+	t.Helper()
+	type result struct {
+		stop search.Stop
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		stop, err := run()
+		done <- result{stop, err}
+	}()
+	select {
+	case r := <-done:
+		switch {
+		case r.err != nil:
+			t.Error(r.err)
+		case r.stop.Reason != search.TimeLimit:
+			t.Errorf("stopped by %v, want the time limit", r.stop)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("still searching 30 s after its time bound")
+	}
 }
 
 // Graph explores m breadth-first with Runners, independently of the
