@@ -221,16 +221,22 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
 	}
 	p.silent[mv.Pid] = mv.T.Silent
-	// The jumps a step passes are steps of their own, but not in spin -i,
-	// which passes them as it lists the moves (silent_moves).
-	if !mv.T.Silent && p.chooser == nil {
-		for _, h := range mv.T.Hops {
-			p.res.Depth++
-			p.stepLine(r.S, mv.Pid, p.pt, int(h), p.pt.Elements[h-1].Text)
-			p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
-		}
-	}
+	p.hops(mv, mv.T.Hops)
 	return false
+}
+
+// hops shows the jump elements a step of mv passed as steps of their own,
+// but not in spin -i, which passes them as it lists the moves
+// (silent_moves), nor inside an atomic sequence.
+func (p *printer) hops(mv vm.Move, elems []int32) {
+	if mv.T.Silent || p.chooser != nil {
+		return
+	}
+	for _, h := range elems {
+		p.res.Depth++
+		p.stepLine(p.r.S, mv.Pid, p.pt, int(h), p.pt.Elements[h-1].Text)
+		p.dumps(p.r.S, mv.Pid, p.gBefore, p.lBefore, nil)
+	}
 }
 
 // finishSim shows statement st of a simulation step as it ends (last: the
@@ -295,6 +301,7 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 		p.stmtLine(r.S, recv.Pid, p.pt, got)
 	}
 	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore, got)
+	p.hops(recv, recv.T.RecvHops)
 	return false
 }
 

@@ -295,6 +295,12 @@ type Trans struct {
 	// (inside an atomic sequence or a d_step).
 	Hops   []int32
 	Silent bool
+	// RecvHops replace Hops when the transition's receive completes a
+	// rendezvous (the receiver's side): SPIN's simulator then passes
+	// the '.' nodes and one goto after it without steps (silent_moves)
+	// and steps from where they lead: a loop's exit ("break") and the
+	// jumps after it.
+	RecvHops []int32
 	// Asserts: the transition's code checks an assertion.
 	Asserts bool
 	Recv    bool // starts with a receive (can complete a rendezvous)

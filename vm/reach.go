@@ -203,12 +203,15 @@ func (b *builder) elements() {
 		if t := n.raw; t != nil {
 			t.Elem = n.seqno
 			t.Hops = b.hops(n)
+			if t.Recv {
+				t.RecvHops = b.recvHops(n)
+			}
 			t.Silent = n.kind == nDStep || n.status&statDStep != 0 || n.status&statAtom != 0 && !entries[n]
 		}
 	}
 	for _, t := range b.pt.Trans {
 		if t.Orig != nil {
-			t.Elem, t.Hops, t.Silent = t.Orig.Elem, t.Orig.Hops, t.Orig.Silent
+			t.Elem, t.Hops, t.RecvHops, t.Silent = t.Orig.Elem, t.Orig.Hops, t.Orig.RecvHops, t.Orig.Silent
 		}
 	}
 }
@@ -233,6 +236,33 @@ func (b *builder) hops(n *node) []int32 {
 		break
 	}
 	return out
+}
+
+// recvHops lists the jump elements SPIN's simulator steps through after
+// element n when n's receive completes a rendezvous: there it passes the
+// '.' nodes after n and one goto without steps (silent_moves, which
+// follows a goto once and stops at anything else), and steps from where
+// that leaves it: a jump element there is a step, and so are the hops
+// after it.
+func (b *builder) recvHops(n *node) []int32 {
+	if n.kind == nGoto || n.kind == nEnd {
+		return nil
+	}
+	f := n.next
+	for i := 0; f != nil && f.kind == nDot && i <= len(b.nodes); i++ {
+		f = f.next
+	}
+	if f != nil && f.kind == nGoto {
+		f = f.jump
+	}
+	if f == nil {
+		return nil
+	}
+	switch f.kind {
+	case nDot, nBreak, nGoto:
+		return append([]int32{int32(f.seqno)}, b.hops(f)...)
+	}
+	return nil
 }
 
 // leaves returns the elements whose transitions make up the list of a

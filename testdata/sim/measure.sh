@@ -153,6 +153,8 @@ uninit_recv     simp            -p
 run_priority    sim
 recv_eval       sim
 recv_eval       simp            -p
+rv_break        sim
+rv_break        simp            -p
 EOF
 }
 
