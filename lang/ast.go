@@ -208,7 +208,10 @@ type Block struct {
 	End    Pos // the closing brace
 	Kind   BlockKind
 	Inline string // for BlockInline: the inline's name
-	Stmts  []Stmt
+	// Brace is, for BlockInline, the opening brace of the inline's
+	// definition: SPIN places the block of a call there (P is the call).
+	Brace Pos
+	Stmts []Stmt
 }
 
 // DeclStmt declares local variables.

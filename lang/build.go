@@ -291,7 +291,7 @@ func (b *builder) stmt(g *gStmt) Stmt {
 		return &ExprStmt{P: p, X: &Const{P: p, Val: 1, Text: "skip"}}
 	case g.Inline != nil:
 		blk := b.block(g.Inline.Body, BlockInline)
-		blk.P = p
+		blk.Brace, blk.P = blk.P, p
 		blk.Inline = g.Inline.Name
 		return blk
 	case g.Labeled != nil:

@@ -15,6 +15,7 @@ type inlineDef struct {
 	params []string
 	body   []token // between the braces
 	pos    Pos
+	brace  Pos // the body's opening brace
 	start  int // token range of the whole definition
 	end    int
 }
@@ -75,6 +76,7 @@ func parseInlineHeader(toks []token, i int) (*inlineDef, bool) {
 	if j >= len(toks) || toks[j].text != "{" {
 		return nil, false
 	}
+	d.brace = toks[j].pos
 	bodyStart := j + 1
 	depth := 0
 	for ; j < len(toks) && toks[j].kind != tokEOF; j++ {
@@ -216,7 +218,7 @@ func substituteInline(d *inlineDef, call token, args [][]token) []token {
 	out := make([]token, 0, len(d.body)+3)
 	out = append(out,
 		token{kind: tokInline, text: d.name, pos: call.pos, hide: hide, nl: call.nl},
-		token{kind: tokPunct, text: "{", pos: d.pos, hide: hide})
+		token{kind: tokPunct, text: "{", pos: d.brace, hide: hide})
 	for _, t := range d.body {
 		k := -1
 		if t.kind == tokIdent {

@@ -93,6 +93,13 @@ type printer struct {
 	// silent says, per pid, that the process's last step passes the
 	// jumps after it without steps (inside an atomic sequence).
 	silent [256]bool // (a pid is a byte of the state)
+	// entered says, per pid, that the process took the step that enters
+	// the block it stands at (vm.Element.Enter) and has not moved since;
+	// entries are those steps' moves, one per element, and moves the list
+	// they are put in.
+	entered [256]bool
+	entries map[*vm.Element]*vm.Trans
+	moves   []vm.Move
 	// replay: -j holds printf output back too (a simulation shows it).
 	replay bool
 

@@ -53,6 +53,7 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 		}
 		p.useCurrent()
 		uses = uses[:0]
+		owner := r.Owner
 		moves, timeout := r.Moves()
 		if len(uses) > 0 && p.chooser == nil {
 			mv, ok := p.tryAsSpin(rng, moves, timeout, uses)
@@ -64,6 +65,9 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 				break
 			}
 			continue
+		}
+		if p.chooser == nil {
+			moves, timeout = p.withEntries(owner, moves, timeout)
 		}
 		if len(moves) == 0 || timeout {
 			// Every process is blocked: SPIN says timeout, and tries
@@ -156,6 +160,7 @@ func (p *printer) useCurrent() {
 // start), and numbers its local channels.
 func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	p.res.Created++
+	p.entered[pid] = false
 	p.numberLocals(s, pid)
 	p.chartStart(s, pid, creator)
 	if !p.opts.Steps {
@@ -179,10 +184,108 @@ func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	fmt.Fprintf(p.w, "%3d:\t%screates proc %2d (%s)%s\n", p.res.Depth, p.label(s, creator, cpt), pid, name, prio)
 }
 
+// withEntries puts, in place of the moves of each process that stands at
+// a block SPIN's simulator enters with a step of its own (a block whose
+// body starts with a loop: vm.Element.Enter), that step, which needs
+// nothing to be possible: spin -p shows it as [ATOMIC] or [sub-sequence].
+// The owner of an atomic sequence before the moves were listed keeps
+// running if it stands at one; steps that need nothing come before any
+// that needs a timeout. (spin -i lists the moves inside the block: there
+// is no such step.)
+func (p *printer) withEntries(owner int, moves []vm.Move, timeout bool) ([]vm.Move, bool) {
+	s := p.r.S
+	if owner >= 0 && owner < s.NrProcs() {
+		if t := p.entry(s, owner); t != nil {
+			p.r.Owner = owner
+			return append(p.moves[:0], vm.Move{Pid: owner, T: t}), false
+		}
+	}
+	if p.r.Owner >= 0 {
+		return moves, timeout // only the owner moves, inside its block
+	}
+	out, entries := p.moves[:0], false
+	for pid := s.NrProcs() - 1; pid >= 0; pid-- { // (Moves lists the highest pid first)
+		if t := p.entry(s, pid); t != nil {
+			out = append(out, vm.Move{Pid: pid, T: t})
+			entries = true
+			continue
+		}
+		if timeout {
+			continue
+		}
+		for _, mv := range moves {
+			if mv.Pid == pid {
+				out = append(out, mv)
+			}
+		}
+	}
+	p.moves = out
+	if !entries {
+		return moves, timeout
+	}
+	return out, false
+}
+
+// entry returns the move of the step that enters the block process pid
+// stands at, nil if it stands at none or took that step.
+func (p *printer) entry(s *vm.State, pid int) *vm.Trans {
+	if p.entered[pid] {
+		return nil
+	}
+	pt := p.m.ProcType(s, pid)
+	pc := pt.PCs[p.m.PC(s, pid)]
+	if pc.Seqno < 1 {
+		return nil
+	}
+	e := &pt.Elements[pc.Seqno-1]
+	if e.Enter == "" {
+		return nil
+	}
+	t := p.entries[e]
+	if t == nil {
+		if p.entries == nil {
+			p.entries = map[*vm.Element]*vm.Trans{}
+		}
+		t = &vm.Trans{Elem: e.Seqno, Text: e.Enter}
+		p.entries[e] = t
+	}
+	return t
+}
+
+// isEntry reports whether mv is a step that enters a block (entry).
+func (p *printer) isEntry(mv vm.Move) bool {
+	if len(p.entries) == 0 {
+		return false
+	}
+	pt := p.m.ProcType(p.r.S, mv.Pid)
+	return p.entries[&pt.Elements[mv.T.Elem-1]] == mv.T
+}
+
+// enter takes the step of mv, which enters a block (entry): the process
+// stays where it is, now inside, and keeps running if the block is
+// atomic, as it does after any step inside an atomic sequence.
+func (p *printer) enter(mv vm.Move) {
+	p.begin(mv)
+	p.entered[mv.Pid] = true
+	p.res.Depth++
+	p.stepLine(p.r.S, mv.Pid, p.pt, mv.T.Elem, mv.T.Text)
+	p.dumps(p.r.S, mv.Pid, p.gBefore, p.lBefore, nil)
+	for _, t := range p.pt.PCs[p.m.PC(p.r.S, mv.Pid)].Trans {
+		if t.Atom&vm.Atomic != 0 {
+			p.r.Owner = mv.Pid
+		}
+	}
+}
+
 // simStep takes one move of the simulation and prints it. It reports
 // whether the run must stop (an error).
 func (p *printer) simStep(mv vm.Move) (stop bool) {
 	r := p.r
+	if p.isEntry(mv) {
+		p.enter(mv)
+		return false
+	}
+	p.entered[mv.Pid] = false
 	if mv.T.Escape && p.opts.Steps && !p.quiet() {
 		pt := p.m.ProcType(r.S, mv.Pid)
 		e := pt.Elements[mv.T.Elem-1]
@@ -283,6 +386,7 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 		return true // cannot happen: the runner offers only sends someone takes
 	}
 	recv := moves[0]
+	p.entered[recv.Pid] = false
 	p.begin(recv)
 	p.untraced(recv)
 	p.got = nil

@@ -36,6 +36,13 @@ type Element struct {
 	Text     string
 	ValidEnd bool // -end-, or an end label
 	Goto     bool // a goto or break jump
+	// Enter is the text of the step SPIN's simulator takes to enter this
+	// element, an atomic sequence or a block ("ATOMIC", "sub-sequence"),
+	// when its body starts with a loop (through nested blocks): the
+	// loop's head, a '.' node, is then a step of its own, shown with the
+	// element's text, that leaves the process at the loop inside. Empty
+	// for every other element (and a d_step, whose steps are not shown).
+	Enter string
 	// Global is the flag pan gives the element's transition: it touches
 	// something other processes see (G in pan -d), or not (L). Only the
 	// dump shows it.
@@ -158,7 +165,11 @@ func (b *builder) elements() {
 			e.Pos = b.pt.Proc.Body.End // pan puts -end- at the closing brace
 		}
 		e.Own = e.Pos
+		if blk, ok := n.stmt.(*lang.Block); ok && blk.Kind == lang.BlockInline && blk.Brace.Line > 0 {
+			e.Own = blk.Brace // (where SPIN's simulator shows an inline's block)
+		}
 		e.Goto = n.kind == nGoto
+		e.Enter = enterText(n)
 		e.ValidEnd = n.kind == nEnd
 		for _, l := range n.labels {
 			e.ValidEnd = e.ValidEnd || strings.HasPrefix(l, "end")
@@ -236,6 +247,30 @@ func (b *builder) hops(n *node) []int32 {
 		break
 	}
 	return out
+}
+
+// enterText is Element.Enter of n.
+func enterText(n *node) string {
+	text := ""
+	switch n.kind {
+	case nAtomic:
+		text = "ATOMIC"
+	case nNonAtomic:
+		text = "sub-sequence"
+	default:
+		return ""
+	}
+	if n.body == nil {
+		return ""
+	}
+	f := n.body.first
+	for f != nil && (f.kind == nAtomic || f.kind == nNonAtomic) && f.body != nil {
+		f = f.body.first
+	}
+	if f == nil || f.kind != nDot {
+		return ""
+	}
+	return text
 }
 
 // recvHops lists the jump elements SPIN's simulator steps through after

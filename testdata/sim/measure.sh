@@ -155,6 +155,9 @@ recv_eval       sim
 recv_eval       simp            -p
 rv_break        sim
 rv_break        simp            -p
+enter           sim
+enter           simp            -p
+enter           simpgl          -p -g -l
 EOF
 }
 
