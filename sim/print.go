@@ -98,8 +98,13 @@ type printer struct {
 	// entries are those steps' moves, one per element, and moves the list
 	// they are put in.
 	entered [256]bool
-	entries map[*vm.Element]*vm.Trans
-	moves   []vm.Move
+	// quietAfter says that the step being taken passes the jumps after
+	// it without steps (see vm.Trans.Silent; a d_step's depends on where
+	// it ends).
+	quietAfter bool
+	inDStep    int // the steps SPIN's simulator counts in the d_step being taken
+	entries    map[*vm.Element]*vm.Trans
+	moves      []vm.Move
 	// replay: -j holds printf output back too (a simulation shows it).
 	replay bool
 

@@ -252,6 +252,12 @@ func (p *printer) entry(s *vm.State, pid int) *vm.Trans {
 	return t
 }
 
+// elementAt returns the element process pid stands at in s.
+func (p *printer) elementAt(s *vm.State, pid int) *vm.Element {
+	pt := p.m.ProcType(s, pid)
+	return &pt.Elements[pt.PCs[p.m.PC(s, pid)].Seqno-1]
+}
+
 // isEntry reports whether mv is a step that enters a block (entry).
 func (p *printer) isEntry(mv vm.Move) bool {
 	if len(p.entries) == 0 {
@@ -285,6 +291,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		p.enter(mv)
 		return false
 	}
+	entered := p.entered[mv.Pid]
 	p.entered[mv.Pid] = false
 	if mv.T.Escape && p.opts.Steps && !p.quiet() {
 		pt := p.m.ProcType(r.S, mv.Pid)
@@ -295,6 +302,12 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	p.untraced(mv)
 	p.send = nil
 	p.finish = p.simFinish
+	// After a step from an element inside an atomic sequence (not its
+	// last) or a d_step, the jumps that follow pass silently; a d_step's
+	// own steps decide (finishSim).
+	from := p.elementAt(p.before, mv.Pid)
+	p.quietAfter = from.Atom || entered && from.Enter == "ATOMIC" // (entered: from the loop inside)
+	p.inDStep = 0
 	errs := r.Do(mv)
 	p.end()
 	if len(errs) > 0 && p.errors(p.pt, errs) {
@@ -313,26 +326,29 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	case r.Pending != 0:
 		return p.rendezvous(mv, p.send)
 	case len(p.stmts) == 0:
-		// A jump (a break option, a goto leaving an atomic sequence): a
-		// goto right after a statement inside an atomic sequence is passed
-		// over, as the simulator passes jumps there.
-		if p.pt.Elements[mv.T.Elem-1].Goto && p.silent[mv.Pid] {
+		// A jump (a break option, a goto leaving an atomic sequence):
+		// after a step inside an atomic sequence the simulator passes the
+		// '.' nodes and one goto without steps; the element that goto
+		// leads to is a step.
+		if e := p.pt.Elements[mv.T.Elem-1]; p.silent[mv.Pid] && (e.Goto || e.Dot) {
+			p.quietAfter = !e.Goto
 			break
 		}
 		p.res.Depth++
 		p.stepLine(r.S, mv.Pid, p.pt, mv.T.Elem, p.pt.Elements[mv.T.Elem-1].Text)
 		p.dumps(r.S, mv.Pid, p.gBefore, p.lBefore, nil)
 	}
-	p.silent[mv.Pid] = mv.T.Silent
-	p.hops(mv, mv.T.Hops)
+	p.silent[mv.Pid] = p.quietAfter
+	p.hops(mv, mv.T.Hops, p.quietAfter)
 	return false
 }
 
 // hops shows the jump elements a step of mv passed as steps of their own,
 // but not in spin -i, which passes them as it lists the moves
-// (silent_moves), nor inside an atomic sequence.
-func (p *printer) hops(mv vm.Move, elems []int32) {
-	if mv.T.Silent || p.chooser != nil {
+// (silent_moves), nor when the step passes them silently (quiet: inside
+// an atomic sequence).
+func (p *printer) hops(mv vm.Move, elems []int32, quiet bool) {
+	if quiet || p.chooser != nil {
 		return
 	}
 	for _, h := range elems {
@@ -353,20 +369,60 @@ func (p *printer) finishSim(st lang.Stmt, s *vm.State, last bool) {
 		p.send = st // a rendezvous offer, shown with its receive
 		return
 	}
-	// Each statement is a step (several in a d_step); only the last
-	// one of a d_step is shown, but the dumps follow every one.
+	// Each statement is a step (several in a d_step, with the jumps SPIN
+	// steps through between them); only the step that leaves a d_step
+	// is shown, but the dumps follow every statement.
 	p.res.Depth++
+	var after *vm.DStepAfter
+	if mv.T.DStep {
+		if e, ok := p.pt.StmtElem[st]; ok {
+			after = &p.pt.Elements[e-1].DStep[1]
+			switch {
+			case len(p.stmts) > 1 || p.silent[mv.Pid]:
+				// (a d_step entered by the silent moves after the step
+				// before, inside an atomic sequence or a d_step, has no
+				// first statement of its own)
+			case p.pt.Elements[mv.T.Elem-1].DStepLoop:
+				p.res.Depth++ // the loop's head, a step before the first
+				p.inDStep++
+			default:
+				after = &p.pt.Elements[e-1].DStep[0] // the d_step's first
+			}
+			p.res.Depth += len(after.Hops)
+		}
+	}
+	if after != nil {
+		p.inDStep += 1 + len(after.Hops)
+	}
 	if last {
 		p.created(p.before, mv.Pid)
+		if after != nil {
+			// The d_step's last step was from an element inside it
+			// (D_ATOM) unless it was its only one, entered from outside.
+			p.quietAfter = p.silent[mv.Pid] || p.inDStep > 1
+		}
 	}
 	if !p.opts.Steps {
 		return // (nothing else to show)
 	}
-	if last {
+	// The line shown: the statement's, or that of the jump after it that
+	// leaves the d_step; none for a d_step that ends in silent moves.
+	hop := 0
+	switch {
+	case !last:
+	case after == nil:
+		p.stmtLine(s, mv.Pid, p.pt, st)
+	case !after.Leaves:
+	case len(after.Hops) > 0:
+		hop = int(after.Hops[len(after.Hops)-1])
+	default:
 		p.stmtLine(s, mv.Pid, p.pt, st)
 	}
 	p.dumps(s, mv.Pid, p.gBefore, p.lBefore, st)
 	p.gBefore, p.lBefore = p.snapshot(s, mv.Pid)
+	if hop > 0 {
+		p.stepLine(s, mv.Pid, p.pt, hop, p.pt.Elements[hop-1].Text)
+	}
 }
 
 // finishRecv notes the last statement of the receive of a rendezvous.
@@ -405,7 +461,7 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 		p.stmtLine(r.S, recv.Pid, p.pt, got)
 	}
 	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore, got)
-	p.hops(recv, recv.T.RecvHops)
+	p.hops(recv, recv.T.RecvHops, recv.T.Silent)
 	return false
 }
 

@@ -184,7 +184,9 @@ func (d *dstepGen) option(o *lang.Block) {
 		first = l.Stmt
 	}
 	switch first.(type) {
-	case nil, *lang.Else:
+	case nil:
+	case *lang.Else:
+		d.g.mark(first) // (a step in SPIN's simulator)
 	case *lang.If, *lang.Do, *lang.Block, *lang.For, *lang.Select, *lang.Unless,
 		*lang.Goto, *lang.Break, *lang.DeclStmt:
 		d.stmt(first)

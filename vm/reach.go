@@ -36,6 +36,20 @@ type Element struct {
 	Text     string
 	ValidEnd bool // -end-, or an end label
 	Goto     bool // a goto or break jump
+	Dot      bool // a '.' node: the exit of an if or an unless, a loop's head
+	// Atom: inside an atomic sequence but not its last element, or inside
+	// a d_step (SPIN's ATOM or D_ATOM): after a step from here, SPIN's
+	// simulator passes the '.' nodes and one goto that follow without
+	// steps (silent_moves).
+	Atom bool
+	// DStep is, for a statement inside a d_step, what SPIN's simulator
+	// does after it: [0] after the d_step's first statement, [1] after
+	// any other (see DStepAfter).
+	DStep [2]DStepAfter
+	// DStepLoop: a d_step whose body starts with a loop, which SPIN's
+	// simulator enters with a step of its own (the loop's head; a d_step's
+	// steps are not shown, but they count), as Enter says of a block.
+	DStepLoop bool
 	// Enter is the text of the step SPIN's simulator takes to enter this
 	// element, an atomic sequence or a block ("ATOMIC", "sub-sequence"),
 	// when its body starts with a loop (through nested blocks): the
@@ -50,6 +64,24 @@ type Element struct {
 	// ID is pan's transition id (t_id) of the element's transition: SPIN
 	// numbers elements model-wide as it makes them (see panIDs).
 	ID int
+}
+
+// DStepAfter is what SPIN's simulator does after a statement inside a
+// d_step. It runs a d_step step by step, as an atomic sequence, where gmc
+// runs one transition; the steps count (-u, step numbers), and only the
+// one that leaves the d_step is shown.
+type DStepAfter struct {
+	// Hops are the jump elements it steps through after the statement:
+	// after the d_step's first statement the jump that follows it,
+	// then, as after any other, those that the '.' nodes and the one goto
+	// it passes silently (silent_moves) lead to: a loop's exit, a loop
+	// head a goto lands on.
+	Hops []int32
+	// Leaves: the last of these steps (or the statement, with none) leads
+	// out of the d_step before any silent move: its line is the one
+	// shown. (A step that leads to a '.' inside, which leads out, leaves
+	// the d_step unshown.)
+	Leaves bool
 }
 
 // UnreachedLine is one line of an unreached listing.
@@ -169,7 +201,13 @@ func (b *builder) elements() {
 			e.Own = blk.Brace // (where SPIN's simulator shows an inline's block)
 		}
 		e.Goto = n.kind == nGoto
+		e.Dot = n.kind == nDot
+		e.Atom = n.status&(statAtom|statDStep) != 0
 		e.Enter = enterText(n)
+		e.DStepLoop = n.kind == nDStep && loopFirst(n)
+		if n.status&statDStep != 0 && n.kind == nStmt {
+			e.DStep = [2]DStepAfter{b.dstepAfter(n, true), b.dstepAfter(n, false)}
+		}
 		e.ValidEnd = n.kind == nEnd
 		for _, l := range n.labels {
 			e.ValidEnd = e.ValidEnd || strings.HasPrefix(l, "end")
@@ -236,7 +274,8 @@ func (b *builder) hops(n *node) []int32 {
 		return nil
 	}
 	var out []int32
-	for f := n.next; f != nil && len(out) <= len(b.nodes); f = f.next {
+	for f := n.next; f != nil && f.pc < 0 && len(out) <= len(b.nodes); f = f.next {
+		// (a jump that is a pc is a transition of its own)
 		switch f.kind {
 		case nDot, nBreak:
 			out = append(out, int32(f.seqno))
@@ -249,28 +288,69 @@ func (b *builder) hops(n *node) []int32 {
 	return out
 }
 
+// dstepAfter is Element.DStep of statement n inside a d_step, after the
+// d_step's first statement (first) or another.
+func (b *builder) dstepAfter(n *node, first bool) DStepAfter {
+	in := func(f *node) bool { return f != nil && f.status&statDStep != 0 && f.kind != nDStep }
+	jump := func(f *node) bool { return f.kind == nDot || f.kind == nBreak || f.kind == nGoto }
+	var a DStepAfter
+	step := func(f *node) *node { // a jump element as a step: where it leads
+		a.Hops = append(a.Hops, int32(f.seqno))
+		if f.kind == nGoto {
+			return b.hunt(f.jump, f.status, nil)
+		}
+		return f.next
+	}
+	last := n.next // where the last step leads
+	if first && in(last) && jump(last) {
+		last = step(last)
+	}
+	for i := 0; in(last) && i <= len(b.nodes); i++ {
+		f := last
+		for j := 0; in(f) && f.kind == nDot && j <= len(b.nodes); j++ {
+			f = f.next
+		}
+		if in(f) && f.kind == nGoto {
+			f = f.jump
+		}
+		if !in(f) || !jump(f) {
+			break
+		}
+		last = step(f)
+		if f.kind == nGoto {
+			break // (it hunted its way to a statement)
+		}
+	}
+	a.Leaves = !in(last)
+	return a
+}
+
 // enterText is Element.Enter of n.
 func enterText(n *node) string {
-	text := ""
+	switch {
+	case !loopFirst(n):
+		return ""
+	case n.kind == nAtomic:
+		return "ATOMIC"
+	case n.kind == nNonAtomic:
+		return "sub-sequence"
+	}
+	return ""
+}
+
+// loopFirst reports whether n is a block (atomic, d_step, { }) whose body
+// starts, through nested blocks, with a loop's head.
+func loopFirst(n *node) bool {
 	switch n.kind {
-	case nAtomic:
-		text = "ATOMIC"
-	case nNonAtomic:
-		text = "sub-sequence"
+	case nAtomic, nNonAtomic, nDStep:
 	default:
-		return ""
+		return false
 	}
-	if n.body == nil {
-		return ""
-	}
-	f := n.body.first
-	for f != nil && (f.kind == nAtomic || f.kind == nNonAtomic) && f.body != nil {
+	f := n
+	for f != nil && (f.kind == nAtomic || f.kind == nNonAtomic || f.kind == nDStep) && f.body != nil {
 		f = f.body.first
 	}
-	if f == nil || f.kind != nDot {
-		return ""
-	}
-	return text
+	return f != nil && f.kind == nDot
 }
 
 // recvHops lists the jump elements SPIN's simulator steps through after

@@ -158,6 +158,9 @@ rv_break        simp            -p
 enter           sim
 enter           simp            -p
 enter           simpgl          -p -g -l
+dstep_steps     sim
+dstep_steps     simp            -p
+dstep_steps     simpgl          -p -g -l
 EOF
 }
 
