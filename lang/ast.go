@@ -205,7 +205,7 @@ const (
 // at the place they were written.
 type Block struct {
 	P      Pos
-	End    Pos // the closing brace
+	End    Pos // the closing brace; of an option, the '::', fi or od after it
 	Kind   BlockKind
 	Inline string // for BlockInline: the inline's name
 	// Brace is, for BlockInline, the opening brace of the inline's

@@ -230,10 +230,16 @@ func (b *builder) step(g *gStep) Stmt {
 	return s
 }
 
-func (b *builder) options(g *gOptions) []*Block {
+// options builds the options of an if or do closed at end (the fi or od).
+func (b *builder) options(g *gOptions, end lexer.Position) []*Block {
 	var opts []*Block
-	for _, o := range g.Options {
-		opts = append(opts, b.sequence(o))
+	for i, o := range g.Options {
+		blk := b.sequence(o.Body)
+		blk.End = pos(end)
+		if i+1 < len(g.Options) {
+			blk.End = pos(g.Options[i+1].Pos)
+		}
+		opts = append(opts, blk)
 	}
 	return opts
 }
@@ -242,9 +248,9 @@ func (b *builder) stmt(g *gStmt) Stmt {
 	p := pos(g.Pos)
 	switch {
 	case g.If != nil:
-		return &If{P: p, Options: b.options(g.If)}
+		return &If{P: p, Options: b.options(g.If, g.Fi.Pos)}
 	case g.Do != nil:
-		return &Do{P: p, Options: b.options(g.Do)}
+		return &Do{P: p, Options: b.options(g.Do, g.Od.Pos)}
 	case g.For != nil:
 		f := &For{P: p, Var: b.varRef(g.For.Var), Body: b.block(g.For.Body, BlockPlain)}
 		if g.For.In != nil {

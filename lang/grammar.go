@@ -161,8 +161,10 @@ type gXU struct {
 // unusual places (before unless, for instance).
 type gStmt struct {
 	Pos     lexer.Position
-	If      *gOptions    `parser:"(  'if' @@ 'fi'"`
-	Do      *gOptions    `parser:" | 'do' @@ 'od'"`
+	If      *gOptions    `parser:"(  'if' @@"`
+	Fi      *gFi         `parser:"   @@"`
+	Do      *gOptions    `parser:" | 'do' @@"`
+	Od      *gOd         `parser:"   @@"`
 	Atomic  *gBlock      `parser:" | 'atomic' @@"`
 	DStep   *gBlock      `parser:" | 'd_step' @@"`
 	Block   *gBlock      `parser:" | @@"`
@@ -184,7 +186,26 @@ type gStmt struct {
 }
 
 type gOptions struct {
-	Options []*gSequence `parser:"( '::' @@ )+"`
+	Options []*gOption `parser:"@@+"`
+}
+
+// gOption is an option of an if or do; its position (the '::') is where
+// the option before it ends.
+type gOption struct {
+	Pos  lexer.Position
+	Body *gSequence `parser:"'::' @@"`
+}
+
+// gFi and gOd close an if and a do, kept for their positions (where the
+// last option ends).
+type gFi struct {
+	Pos lexer.Position
+	Fi  string `parser:"@'fi'"`
+}
+
+type gOd struct {
+	Pos lexer.Position
+	Od  string `parser:"@'od'"`
 }
 
 type gFor struct {

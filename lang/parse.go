@@ -358,6 +358,10 @@ func expectedWords(msg string) string {
 	case `"fi"`, `"od"`:
 		// after a statement of an option: another, or the next option
 		return `";", "::" or ` + first
+	case "GFi":
+		return `";", "::" or "fi"`
+	case "GOd":
+		return `";", "::" or "od"`
 	case "GClose":
 		return `";" or "}"`
 	case "GBlock", `"{"`:

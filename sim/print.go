@@ -103,6 +103,9 @@ type printer struct {
 	// it ends).
 	quietAfter bool
 	inDStep    int // the steps SPIN's simulator counts in the d_step being taken
+	// cutAt is the jump element process cutPid stands at when the -u
+	// bound fell among the jumps of its last step (0: none)
+	cutPid, cutAt int
 	entries    map[*vm.Element]*vm.Trans
 	moves      []vm.Move
 	// replay: -j holds printf output back too (a simulation shows it).
@@ -553,6 +556,9 @@ func (p *printer) finalReport() {
 		for pid := n - 1; pid >= 0; pid-- {
 			pt := p.m.ProcType(s, pid)
 			at := where(pt, pt.PCs[p.m.PC(s, pid)].Seqno)
+			if p.cutAt > 0 && pid == p.cutPid {
+				at = where(pt, p.cutAt)
+			}
 			if p.res.Failed && pid == p.failed {
 				// SPIN shows the process at the statement that failed,
 				// and nowhere without -p

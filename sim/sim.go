@@ -39,6 +39,7 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 	for pid := 0; pid < r.S.NrProcs(); pid++ {
 		p.startProcess(r.S, pid, -1)
 	}
+	p.unused()
 	for i := 0; ; i++ {
 		if p.chooser == nil && p.limit() {
 			break
@@ -106,6 +107,27 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 	return p.res, nil
 }
 
+// unused prints, as SPIN's simulator does once the processes are
+// created, the ltl formulas (as it reads them) and that the never claim
+// written in the model and the trace assertion play no part in a
+// simulation.
+func (p *printer) unused() {
+	for _, l := range p.m.Spec.LTLs {
+		fmt.Fprintf(p.w, "ltl %s: %s\n", l.Name, l.Text)
+	}
+	never, trace := false, false
+	for _, pr := range p.m.Spec.Procs {
+		never = never || pr.Kind == lang.KindNever && pr.LTL == nil
+		trace = trace || pr.Kind == lang.KindTrace
+	}
+	if never {
+		fmt.Fprint(p.w, "warning: never claim not used in random simulation\n")
+	}
+	if trace {
+		fmt.Fprint(p.w, "warning: trace assertion not used in random simulation\n")
+	}
+}
+
 // limit reports whether the -u bound stops the simulation here, and says
 // so.
 func (p *printer) limit() bool {
@@ -171,17 +193,23 @@ func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	if pt.Proc.Kind == lang.KindInit {
 		name = ":init:"
 	}
-	prio := ""
-	if pt.Priority > 1 {
-		prio = fmt.Sprintf(" priority %d", pt.Priority)
+	// SPIN names a priority above 1 where it creates a process, and any
+	// priority where it starts one in a model that uses priorities.
+	prio := fmt.Sprintf(" priority %d", p.m.Priority(s, pid))
+	created := prio
+	if p.m.Priority(s, pid) <= 1 {
+		created = ""
 	}
 	if creator < 0 {
-		fmt.Fprintf(p.w, "%3d:\tproc  - (:root:) creates proc %2d (%s)%s\n", p.res.Depth, pid, name, prio)
+		fmt.Fprintf(p.w, "%3d:\tproc  - (:root:) creates proc %2d (%s)%s\n", p.res.Depth, pid, name, created)
 		return
+	}
+	if !p.m.HasPriority {
+		prio = ""
 	}
 	fmt.Fprintf(p.w, "Starting %s with pid %d%s\n", name, pid, prio)
 	cpt := p.m.ProcType(s, creator)
-	fmt.Fprintf(p.w, "%3d:\t%screates proc %2d (%s)%s\n", p.res.Depth, p.label(s, creator, cpt), pid, name, prio)
+	fmt.Fprintf(p.w, "%3d:\t%screates proc %2d (%s)%s\n", p.res.Depth, p.label(s, creator, cpt), pid, name, created)
 }
 
 // withEntries puts, in place of the moves of each process that stands at
@@ -352,6 +380,11 @@ func (p *printer) hops(mv vm.Move, elems []int32, quiet bool) {
 		return
 	}
 	for _, h := range elems {
+		if p.opts.MaxSteps > 0 && p.res.Depth >= p.opts.MaxSteps {
+			// the -u bound falls among them: the process stands at this one
+			p.cutPid, p.cutAt = mv.Pid, int(h)
+			return
+		}
 		p.res.Depth++
 		p.stepLine(p.r.S, mv.Pid, p.pt, int(h), p.pt.Elements[h-1].Text)
 		p.dumps(p.r.S, mv.Pid, p.gBefore, p.lBefore, nil)

@@ -169,11 +169,13 @@ func (b *builder) sequence(stmts []lang.Stmt) *seq { return b.sequenceTo(stmts, 
 // sequenceTo builds the elements of a list of statements followed by the
 // token at end (zero: not known). SPIN gives the '.' nodes of an if, do
 // or unless the line of the token after the statement, which it has read
-// when it makes them: the next statement's, or end.
+// when it makes them: the next statement's, or end; so too the elements
+// of a declaration after the first statement, and the skip after a label
+// that ends the sequence.
 func (b *builder) sequenceTo(stmts []lang.Stmt, end lang.Pos) *seq {
 	s := &seq{}
 	for i, st := range stmts {
-		mark := len(b.dots)
+		mark, made := len(b.dots), len(b.nodes)
 		b.build(s, st, nil)
 		next := end
 		if i+1 < len(stmts) {
@@ -184,10 +186,37 @@ func (b *builder) sequenceTo(stmts []lang.Stmt, end lang.Pos) *seq {
 				d.pos = next
 			}
 			b.dots = b.dots[:mark]
+			atNext := madeAtNext(st)
+			for _, n := range b.nodes[made:] {
+				// (and the skip place puts before a goto with an end,
+				// accept or progress label)
+				if atNext || n.kind == nStmt && isGoto(st) {
+					n.pos = next
+				}
+			}
 		}
 	}
 	s.extent = s.last
 	return s
+}
+
+// madeAtNext reports whether SPIN makes the elements of st when it has
+// read the token after it: st is a declaration, or a label with nothing
+// after it (labels in front).
+func madeAtNext(st lang.Stmt) bool {
+	switch st := lang.Unlabel(st).(type) {
+	case *lang.DeclStmt:
+		return true
+	case *lang.Labeled:
+		return st.Stmt == nil
+	}
+	return false
+}
+
+// isGoto reports whether st is a goto, labels in front.
+func isGoto(st lang.Stmt) bool {
+	_, ok := lang.Unlabel(st).(*lang.Goto)
+	return ok
 }
 
 // build adds the elements of one statement to s.
@@ -359,7 +388,7 @@ func (b *builder) options(options []*lang.Block, _ *node) []*seq {
 	var opts []*seq
 	var elseOpt *seq
 	for _, o := range options {
-		os := b.sequence(o.Stmts)
+		os := b.sequenceTo(o.Stmts, o.End)
 		if os.first == nil {
 			continue
 		}

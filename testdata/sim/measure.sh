@@ -161,6 +161,8 @@ enter           simpgl          -p -g -l
 dstep_steps     sim
 dstep_steps     simp            -p
 dstep_steps     simpgl          -p -g -l
+lines           sim
+lines           simp            -p
 EOF
 }
 
