@@ -106,8 +106,8 @@ type printer struct {
 	// cutAt is the jump element process cutPid stands at when the -u
 	// bound fell among the jumps of its last step (0: none)
 	cutPid, cutAt int
-	entries    map[*vm.Element]*vm.Trans
-	moves      []vm.Move
+	entries       map[*vm.Element]*vm.Trans
+	moves         []vm.Move
 	// replay: -j holds printf output back too (a simulation shows it).
 	replay bool
 
