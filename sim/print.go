@@ -91,23 +91,24 @@ type printer struct {
 	failedElem int         // and the element of the transition that failed
 	queue      map[int]int // channel id -> queue number shown
 	// silent says, per pid, that the process's last step passes the
-	// jumps after it without steps (inside an atomic sequence).
+	// jumps after it without steps (it was from inside an atomic
+	// sequence or a d_step: vm.Element.Atom).
 	silent [256]bool // (a pid is a byte of the state)
+	// quietAfter says so of the step being taken (a d_step's depends on
+	// where it ends); inDStep counts the steps SPIN's simulator takes in
+	// the d_step being taken.
+	quietAfter bool
+	inDStep    int
 	// entered says, per pid, that the process took the step that enters
 	// the block it stands at (vm.Element.Enter) and has not moved since;
 	// entries are those steps' moves, one per element, and moves the list
 	// they are put in.
 	entered [256]bool
-	// quietAfter says that the step being taken passes the jumps after
-	// it without steps (see vm.Trans.Silent; a d_step's depends on where
-	// it ends).
-	quietAfter bool
-	inDStep    int // the steps SPIN's simulator counts in the d_step being taken
+	entries map[*vm.Element]*vm.Trans
+	moves   []vm.Move
 	// cutAt is the jump element process cutPid stands at when the -u
-	// bound fell among the jumps of its last step (0: none)
+	// bound fell among the jumps of its last step (0: none).
 	cutPid, cutAt int
-	entries       map[*vm.Element]*vm.Trans
-	moves         []vm.Move
 	// replay: -j holds printf output back too (a simulation shows it).
 	replay bool
 
