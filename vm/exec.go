@@ -1051,6 +1051,12 @@ func (vm *Machine) recvOpen(in *Instr, p *RecvPattern, ch int64, guard bool) (ms
 	if vm.M.hasRendezvous && !vm.Simulator && (poll || p.Copy) && vm.pollRendezvous(ch, poll) {
 		return 0, recvBlock
 	}
+	if vm.M.hasRendezvous && vm.Simulator && (poll || p.Copy) && vm.M.rendezvous(vm.s, ch) {
+		// SPIN's simulator completes a rendezvous by a receive only
+		// (eval_sync: "no rv with a poll"), and a poll finds the channel
+		// empty, as it always is outside a handshake
+		return 0, recvNo
+	}
 	switch {
 	case p.Stdin && ch == 0 && vm.Input != nil:
 		return -1, yesIf(vm.Pending == 0) // always executable, as in SPIN

@@ -59,6 +59,9 @@ func (vm *Machine) pollFilter(buf []byte, c int64, pat *RecvPattern, test bool) 
 		(vm.M.rendezvous(vm.s, c) || pat.Copy && !vm.M.hasBuffered) {
 		return 0, false, true // a poll of a rendezvous channel: an error the instructions count (pollRendezvous)
 	}
+	if (test || pat.Copy) && vm.Simulator && vm.M.hasRendezvous && vm.M.rendezvous(vm.s, c) {
+		return 0, true, true // (see Machine.recvOpen)
+	}
 	if vm.Pending != 0 && c != int64(vm.Pending) {
 		return 0, true, true
 	}

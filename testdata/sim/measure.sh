@@ -163,6 +163,8 @@ dstep_steps     simp            -p
 dstep_steps     simpgl          -p -g -l
 lines           sim
 lines           simp            -p
+rv_poll         sim
+rv_poll         simp            -p
 EOF
 }
 
