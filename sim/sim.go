@@ -422,10 +422,8 @@ func (p *printer) finishSim(st lang.Stmt, s *vm.State, last bool) {
 				after = &p.pt.Elements[e-1].DStep[0] // the d_step's first
 			}
 			p.res.Depth += len(after.Hops)
+			p.inDStep += 1 + len(after.Hops)
 		}
-	}
-	if after != nil {
-		p.inDStep += 1 + len(after.Hops)
 	}
 	if last {
 		p.created(p.before, mv.Pid)
@@ -494,7 +492,13 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 		p.stmtLine(r.S, recv.Pid, p.pt, got)
 	}
 	p.dumps(r.S, recv.Pid, p.gBefore, p.lBefore, got)
-	p.hops(recv, recv.T.RecvHops, recv.T.Silent)
+	p.hops(recv, recv.T.RecvHops, false) // (the steps after its silent moves)
+	// Both partners passed the jumps after their statements silently;
+	// the receiver then stepped from where they led, if anywhere.
+	p.silent[send.Pid], p.silent[recv.Pid] = true, true
+	if h := recv.T.RecvHops; len(h) > 0 {
+		p.silent[recv.Pid] = p.pt.Elements[h[len(h)-1]-1].Atom
+	}
 	return false
 }
 

@@ -291,10 +291,9 @@ type Trans struct {
 	Elem int
 	// Hops are the jump elements ('.', goto, break) SPIN's simulator
 	// executes as steps of their own after this transition, before the
-	// process reaches Dst; Silent says they are passed over without steps
-	// (inside an atomic sequence or a d_step).
-	Hops   []int32
-	Silent bool
+	// process reaches Dst, unless it passes them without steps (after a
+	// step from inside an atomic sequence or a d_step: Element.Atom).
+	Hops []int32
 	// RecvHops replace Hops when the transition's receive completes a
 	// rendezvous (the receiver's side): SPIN's simulator then passes
 	// the '.' nodes and one goto after it without steps (silent_moves)

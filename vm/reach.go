@@ -239,28 +239,21 @@ func (b *builder) elements() {
 		pc.Seqno = b.pcNodes[pc.N].seqno
 	}
 	b.pt.StmtElem = map[lang.Stmt]int{}
-	entries := map[*node]bool{} // first elements of atomic bodies
 	for _, n := range b.nodes {
 		if n.kind == nStmt {
 			b.pt.StmtElem[n.stmt] = n.seqno
 		}
-		if n.kind == nAtomic {
-			entries[b.huntStart(n.body.first)] = true
-		}
-	}
-	for _, n := range b.nodes {
 		if t := n.raw; t != nil {
 			t.Elem = n.seqno
 			t.Hops = b.hops(n)
 			if t.Recv {
 				t.RecvHops = b.recvHops(n)
 			}
-			t.Silent = n.kind == nDStep || n.status&statDStep != 0 || n.status&statAtom != 0 && !entries[n]
 		}
 	}
 	for _, t := range b.pt.Trans {
 		if t.Orig != nil {
-			t.Elem, t.Hops, t.RecvHops, t.Silent = t.Orig.Elem, t.Orig.Hops, t.Orig.RecvHops, t.Orig.Silent
+			t.Elem, t.Hops, t.RecvHops = t.Orig.Elem, t.Orig.Hops, t.Orig.RecvHops
 		}
 	}
 }
