@@ -133,7 +133,9 @@ func run(t *testing.T, model string, replay bool, opts Options) string {
 	}
 	var out bytes.Buffer
 	if !replay {
-		m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true})
+		// (as gmc sim compiles: SPIN's simulator's values, no trace
+		// assertion, which it does not use)
+		m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true, Simulator: true, NoTraceAssertions: true})
 		if err != nil {
 			t.Fatal(err)
 		}
