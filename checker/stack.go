@@ -68,6 +68,22 @@ func (s *stack[T]) push(v T) {
 }
 
 // pop removes the top entry.
+// pushZero pushes a zero entry and returns it, to be filled in place:
+// push's argument, a struct literal, is built on the goroutine's stack
+// by small stores and then copied by wide loads, which wait for those
+// stores to reach the cache (a store-to-load forwarding stall: 12% of
+// DFS.loop's samples, perf record on philo_host N=6).
+func (s *stack[T]) pushZero() *T {
+	if s.n >= len(s.chunks)*chunkLen {
+		s.grow(s.n)
+	}
+	s.last = s.get(s.n)
+	var zero T
+	*s.last = zero
+	s.n++
+	return s.last
+}
+
 func (s *stack[T]) pop() {
 	s.n--
 	s.last = nil
