@@ -527,8 +527,8 @@ func (d *DFS) step(f *frame) {
 	if f.slot >= 0 {
 		below = f.slot
 	}
-	d.frames.push(frame{depth: int32(depth + 1), kind: exploreFrame, slot: -1, below: below, redo: f.redo, presel: -1})
-	child := d.frames.top()
+	child := d.frames.pushZero() // (kind: exploreFrame)
+	child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, below, f.redo, -1
 	child.pass.SetAfter(pid, t, machine.Rendezvous)
 	if child.pass.Pending() != 0 {
 		// The send half of a rendezvous: a handshake frame, where only
