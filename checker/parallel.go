@@ -75,6 +75,10 @@ type Parallel struct {
 
 	spareMu sync.Mutex
 	spare   []*parChunk // chunks whose states were all expanded
+	// chunks is every chunk made, by its id: a new one is published as
+	// a new slice (under spareMu), read without a lock by the workers
+	// that expand the states handed over in it.
+	chunks atomic.Pointer[[]*parChunk]
 	// made and chunkBytes are the chunks made and their bytes
 	made, chunkBytes atomic.Int64
 
@@ -122,8 +126,10 @@ type worker struct {
 	// arena is the chunk the vectors of the states this worker hands
 	// over are copied into (parChunk).
 	arena *parChunk
-	// its copies of the offsets of the states handed to it
-	procs, chans ownOffsets
+	// its copies of the offsets of the states handed to it, and where
+	// they are computed (vm.Model.Offsets)
+	procs, chans       ownOffsets
+	newProcs, newChans []int32
 	// what the others may read while it runs: its counts and memory, as
 	// of its last check
 	stored, trans, depth, bytes atomic.Int64
@@ -146,9 +152,7 @@ func (r *ring) take() (parItem, bool) {
 	if r.len == 0 {
 		return parItem{}, false
 	}
-	i := r.head & (len(r.items) - 1)
-	it := r.items[i]
-	r.items[i] = parItem{}
+	it := r.items[r.head&(len(r.items)-1)]
 	r.head++
 	r.len--
 	return it, true
@@ -175,30 +179,30 @@ func (r *ring) add(items []parItem) {
 
 // ownOffsets is a worker's copy of the Procs or Chans of the states
 // handed to it, which its moves then share (vm.State's offsets are
-// copied on write). The states handed over share the offsets of the
-// worker that reached them, or the initial state's: a few bytes the
-// allocator may have put on a cache line that another worker writes
-// (the tiny allocator packs such blocks together), which the vm reads
-// at every channel access. abp_lossy M=50,C=10, -j 2 --no-reduce (perf):
-// the guard that loads a channel's offset took 893 samples against 115
-// on one core, the load three quarters of them; 130 with the copy, and
-// the processor time of six runs 1.56-1.98 s before, 1.55-1.70 after.
+// copied on write), on cache lines no other worker writes: the vm reads
+// them at every channel access. Measured when the states handed over
+// kept the slices of the worker that reached them (a few bytes the tiny
+// allocator had packed beside blocks another core writes), abp_lossy
+// M=50,C=10, -j 2 --no-reduce (perf): the guard that loads a channel's
+// offset took 893 samples against 115 on one core, the load three
+// quarters of them; 130 with the copy, and the processor time of six
+// runs 1.56-1.98 s before, 1.55-1.70 after.
 type ownOffsets struct {
-	from, copy []int32
+	copy []int32
 }
 
-// own returns the worker's copy of offs, made when offs is not the
-// slice it copied last, with a cache line free on either side.
+// own returns the worker's copy of offs, made anew when offs differs
+// from it, with a cache line free on either side.
 func (o *ownOffsets) own(offs []int32) []int32 {
 	switch {
-	case len(offs) == 0 || sameSlice(offs, o.copy):
-		return offs
-	case sameSlice(offs, o.from):
+	case len(offs) == 0:
+		return nil
+	case slices.Equal(offs, o.copy):
 		return o.copy
 	}
 	const pad = 16 // int32s: 64 bytes
 	b := make([]int32, pad+len(offs)+pad)
-	o.from, o.copy = offs, b[pad:pad+len(offs):pad+len(offs)]
+	o.copy = b[pad : pad+len(offs) : pad+len(offs)]
 	copy(o.copy, offs)
 	return o.copy
 }
@@ -211,14 +215,18 @@ type paddedResult struct {
 	_ vm.CacheLinePad
 }
 
-// parItem is a state waiting to be expanded: its vector lives in a
-// chunk of the worker that handed it over (no allocation per state).
+// parItem is a state waiting to be expanded: its bytes are n bytes at
+// off in the chunk of id chunk, where the worker that handed it over
+// copied them (no allocation per state), and its Procs and Chans follow
+// from them (vm.Model.Offsets). It holds no pointer, so the collector
+// does not scan the deques (it did, when a parItem held a vm.State and
+// the chunk: 4% of the processor time of swp W=3,M=7,C=4 -j 2
+// --no-reduce, perf).
 type parItem struct {
-	state vm.State
-	chunk *parChunk
-	ref   store.SharedRef
-	depth int32
-	node  uint64
+	ref           store.SharedRef
+	node          uint64
+	chunk, off, n uint32
+	depth         int32
 }
 
 // parChunk is a megabyte of the vectors of states handed over, and the
@@ -230,8 +238,10 @@ type parItem struct {
 // expanded in the order they were handed over (FIFO), so a few chunks
 // serve the whole search.
 type parChunk struct {
-	buf  []byte
+	mem  []byte // the whole chunk: never changes once made
+	used int    // its bytes filled, by the worker filling it
 	live atomic.Int64
+	id   uint32 // its index in Parallel.chunks
 }
 
 // parNode is a state handed over: the state it was reached from (a node)
@@ -389,7 +399,7 @@ func (p *Parallel) Run() (*Result, error) {
 		if p.opts.MaxStates > 0 && p.stored.Add(1) >= p.opts.MaxStates {
 			d.stop(search.Stopped(search.StateBound, p.opts.Budget))
 		}
-		w0.q.add([]parItem{{state: *s0, ref: ref, node: noNode}})
+		w0.q.add([]parItem{w0.keep(s0.Buf, ref, 0, noNode)})
 		w0.n.Store(1)
 	})
 	if !p.stopped.Load() {
@@ -479,7 +489,6 @@ func (w *worker) push() {
 	w.q.add(w.out)
 	w.n.Store(int64(w.q.len))
 	w.mu.Unlock()
-	clear(w.out)
 	w.out = w.out[:0]
 	if w.p.idle.Load() > 0 {
 		// (a worker counts itself idle before it looks at the deques:
@@ -573,10 +582,12 @@ func (w *worker) expand(it *parItem) {
 	}
 	d.growTo(depth)
 	st := d.states.at(depth)
-	vm.CopyState(st, &it.state)
-	st.Procs, st.Chans = w.procs.own(st.Procs), w.chans.own(st.Chans)
+	c := (*w.p.chunks.Load())[it.chunk]
+	st.Buf = append(st.Buf[:0], c.mem[it.off:it.off+it.n]...)
+	w.newProcs, w.newChans = w.p.m.Offsets(st.Buf, w.newProcs[:0], w.newChans[:0])
+	st.Procs, st.Chans = w.procs.own(w.newProcs), w.chans.own(w.newChans)
 	d.states.wrote(depth)
-	if c := it.chunk; c != nil && c.live.Add(-1) == 0 {
+	if c.live.Add(-1) == 0 {
 		w.p.recycle(c)
 	}
 	if w.id == 0 {
@@ -661,42 +672,48 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(k - shared), prev: w.last, shared: int32(shared)})
 	w.last = int32(w.nodes.len() - 1)
 	node := uint64(w.last)<<workerBits | uint64(w.id)
-	buf, c := w.keep(s.Buf)
-	w.out = append(w.out, parItem{state: vm.State{Buf: buf, Procs: s.Procs, Chans: s.Chans}, chunk: c, ref: ref, depth: f.depth, node: node})
+	w.out = append(w.out, w.keep(s.Buf, ref, f.depth, node))
 	return false
 }
 
-// keep copies b into the worker's chunk, and counts it there.
-func (w *worker) keep(b []byte) ([]byte, *parChunk) {
+// keep copies the bytes b of a state handed over into the worker's
+// chunk, counts it there, and returns its item.
+func (w *worker) keep(b []byte, ref store.SharedRef, depth int32, node uint64) parItem {
 	c := w.arena
-	if c == nil || len(c.buf)+len(b) > cap(c.buf) {
+	if c == nil || c.used+len(b) > len(c.mem) {
 		if c != nil && c.live.Add(-1) == 0 {
 			w.p.recycle(c) // (all its states were expanded)
 		}
 		c = w.p.chunk(len(b))
 		w.arena = c
 	}
-	n := len(c.buf)
-	c.buf = append(c.buf, b...)
+	off := c.used
+	c.used += copy(c.mem[off:], b)
 	c.live.Add(1)
-	return c.buf[n:len(c.buf):len(c.buf)], c
+	return parItem{ref: ref, node: node, chunk: c.id, off: uint32(off), n: uint32(len(b)), depth: depth}
 }
 
 // chunk is a chunk for vectors of at least n bytes, a spare one if
 // there is one, counted as being filled.
 func (p *Parallel) chunk(n int) *parChunk {
 	p.spareMu.Lock()
+	defer p.spareMu.Unlock()
 	var c *parChunk
-	if k := len(p.spare) - 1; k >= 0 && cap(p.spare[k].buf) >= n {
+	if k := len(p.spare) - 1; k >= 0 && len(p.spare[k].mem) >= n {
 		c, p.spare[k], p.spare = p.spare[k], nil, p.spare[:k]
-	}
-	p.spareMu.Unlock()
-	if c == nil {
-		c = &parChunk{buf: make([]byte, 0, max(1<<20, n))}
+	} else {
+		var all []*parChunk
+		if old := p.chunks.Load(); old != nil {
+			all = *old
+		}
+		c = &parChunk{mem: make([]byte, max(1<<20, n)), id: uint32(len(all))}
+		// (a new slice: the workers read the old one meanwhile)
+		all = append(slices.Clip(all), c)
+		p.chunks.Store(&all)
 		p.made.Add(1)
-		p.chunkBytes.Add(int64(cap(c.buf)))
+		p.chunkBytes.Add(int64(len(c.mem)))
 	}
-	c.buf = c.buf[:0]
+	c.used = 0
 	c.live.Store(1)
 	return c
 }

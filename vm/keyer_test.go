@@ -2,6 +2,7 @@ package vm_test
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"gmc/internal/modeltest"
@@ -11,7 +12,8 @@ import (
 // TestKeyer checks that a Keyer builds the keys Model.Key builds, over the
 // states of a model whose channels change (processes with local channels
 // created and ended), taken in breadth-first order so that consecutive
-// keys are of different layouts, as a search's are.
+// keys are of different layouts, as a search's are; and that Offsets
+// finds each state's Procs and Chans from its bytes.
 func TestKeyer(t *testing.T) {
 	m := modeltest.MustCompile(t, "testdata/keyer/layouts.pml", false)
 	r, err := vm.NewRunner(m)
@@ -32,6 +34,10 @@ func TestKeyer(t *testing.T) {
 			t.Fatalf("Keyer.Key = %v, Model.Key = %v", buf, want)
 		}
 		layouts[len(s.Chans)] = true
+		procs, chans := m.Offsets(s.Buf, nil, nil)
+		if !slices.Equal(procs, s.Procs) || !slices.Equal(chans, s.Chans) {
+			t.Fatalf("Offsets = %v, %v; the state's %v, %v", procs, chans, s.Procs, s.Chans)
+		}
 		r.S, r.Owner, r.Pending, r.Sender = s, -1, 0, -1
 		moves, _ := r.Moves()
 		for _, mv := range moves {

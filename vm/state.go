@@ -205,31 +205,31 @@ func (m *Model) Priority(s *State, pid int) int {
 	return int(s.Buf[int(s.Procs[pid])+m.prioOff()])
 }
 
-// Offsets recomputes s.Procs and s.Chans from the vector alone (for a state
-// read back from a store).
-func (m *Model) Offsets(s *State) {
+// Offsets computes the Procs and Chans of the state whose buffer is b
+// from its bytes alone (for a state kept as its bytes, as the parallel
+// search keeps the states it hands over), appended to procs and chans.
+func (m *Model) Offsets(b []byte, procs, chans []int32) ([]int32, []int32) {
 	v := m.HiddenSize
-	nprocs := int(s.Buf[v+hdrNrPr])
-	nchans := int(s.Buf[v+hdrNrQs])
-	s.Procs = make([]int32, 0, nprocs)
-	s.Chans = make([]int32, 0, nchans)
+	nprocs := len(procs) + int(b[v+hdrNrPr])
+	nchans := len(chans) + int(b[v+hdrNrQs])
 	off := m.GlobalsOff + m.GlobalsSize
 	for range m.GlobalChans {
-		if len(s.Chans) == nchans {
+		if len(chans) == nchans {
 			break
 		}
-		s.Chans = append(s.Chans, int32(off))
-		off += m.Chans[s.Buf[off]].Size
+		chans = append(chans, int32(off))
+		off += m.Chans[b[off]].Size
 	}
-	for len(s.Procs) < nprocs {
-		s.Procs = append(s.Procs, int32(off))
-		pt := m.Types[s.Buf[off+slotType]]
+	for len(procs) < nprocs {
+		procs = append(procs, int32(off))
+		pt := m.Types[b[off+slotType]]
 		off += pt.Size
 		for range pt.Chans {
-			s.Chans = append(s.Chans, int32(off))
-			off += m.Chans[s.Buf[off]].Size
+			chans = append(chans, int32(off))
+			off += m.Chans[b[off]].Size
 		}
 	}
+	return procs, chans
 }
 
 func (m *Model) setCounts(s *State) {
