@@ -356,14 +356,16 @@ func (b *builder) recvHops(n *node) []int32 {
 	if n.kind == nGoto || n.kind == nEnd {
 		return nil
 	}
+	// (A jump that is a pc is a transition of its own, which the
+	// simulator passes or steps as the silent moves say.)
 	f := n.next
-	for i := 0; f != nil && f.kind == nDot && i <= len(b.nodes); i++ {
+	for i := 0; f != nil && f.pc < 0 && f.kind == nDot && i <= len(b.nodes); i++ {
 		f = f.next
 	}
-	if f != nil && f.kind == nGoto {
+	if f != nil && f.pc < 0 && f.kind == nGoto {
 		f = f.jump
 	}
-	if f == nil {
+	if f == nil || f.pc >= 0 {
 		return nil
 	}
 	switch f.kind {
