@@ -261,6 +261,10 @@ type For struct {
 	From, To Expr
 	In       *VarRef
 	Body     *Block
+	// Scope is the scope SPIN's lexer is in at the for ("_2_": the
+	// braces opened so far at each level), with which it names the
+	// counter of a loop over a channel.
+	Scope string
 }
 
 // Select is `select (v : from .. to)`.

@@ -10,8 +10,8 @@ import (
 
 // build turns the parse tree into the AST. It reports what the grammar
 // accepts but gmc does not: embedded C and inline return values.
-func build(path string, units []*gUnit, diags *Diagnostics) *Spec {
-	b := &builder{diags: diags}
+func build(path string, units []*gUnit, diags *Diagnostics, scopes map[int]string) *Spec {
+	b := &builder{diags: diags, scopes: scopes}
 	spec := &Spec{File: path}
 	for _, u := range units {
 		switch {
@@ -71,6 +71,7 @@ func build(path string, units []*gUnit, diags *Diagnostics) *Spec {
 type builder struct {
 	diags      *Diagnostics
 	unnamedLTL int
+	scopes     map[int]string // the scope at each for, by token (forScopes)
 }
 
 func pos(p lexer.Position) Pos { return Pos{File: p.Filename, Line: p.Line, Col: p.Column} }
@@ -252,7 +253,7 @@ func (b *builder) stmt(g *gStmt) Stmt {
 	case g.Do != nil:
 		return &Do{P: p, Options: b.options(g.Do, g.Od.Pos)}
 	case g.For != nil:
-		f := &For{P: p, Var: b.varRef(g.For.Var), Body: b.block(g.For.Body, BlockPlain)}
+		f := &For{P: p, Var: b.varRef(g.For.Var), Body: b.block(g.For.Body, BlockPlain), Scope: b.scopes[g.Pos.Offset]}
 		if g.For.In != nil {
 			f.In = b.varRef(g.For.In)
 		} else {

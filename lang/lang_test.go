@@ -378,8 +378,8 @@ func TestParallelParse(t *testing.T) {
 		t.Fatalf("model too small to be cut: %d chunks", len(cuts)-1)
 	}
 	var d1, d2 Diagnostics
-	parallel := build("gen.pml", parseTokens(toks, &d1, nil), &d1)
-	whole := build("gen.pml", parseChunk(toks, 0, len(toks)-1, &d2, nil), &d2)
+	parallel := build("gen.pml", parseTokens(toks, &d1, nil), &d1, nil)
+	whole := build("gen.pml", parseChunk(toks, 0, len(toks)-1, &d2, nil), &d2, nil)
 	if len(d1)+len(d2) > 0 {
 		t.Fatalf("diagnostics: %v / %v", d1, d2)
 	}

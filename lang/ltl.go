@@ -158,7 +158,7 @@ func parseClaim(spec *Spec, src string, first int, l *LTL, diags *Diagnostics) *
 	}
 	toks = insertSemicolons(toks)
 	units := parseTokens(toks, &d, nil)
-	sp := build(NvrFile, units, &d)
+	sp := build(NvrFile, units, &d, nil) // (a never claim has no for)
 	if d.ErrorCount() == 0 && (sp == nil || len(sp.Procs) != 1 || sp.Procs[0].Kind != KindNever) {
 		d.Add(Pos{File: NvrFile, Line: first}, "not one never claim")
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -143,7 +144,7 @@ func Parse(path string, src []byte, opts *Options) (spec *Spec, diags Diagnostic
 	toks = expandInlines(toks, &diags)
 	toks = insertSemicolons(toks)
 	units := parseTokens(toks, &diags, lexicalErrorLines(diags))
-	spec = build(path, units, &diags)
+	spec = build(path, units, &diags, forScopes(toks))
 	diags.Sort()
 	return spec, diags
 }
@@ -483,4 +484,52 @@ func runnable(spec *Spec, diags *Diagnostics) {
 		return
 	}
 	diags.Add(Pos{File: spec.File, Line: 1, Col: 1}, "no runnable process: the model has no init and no active proctype")
+}
+
+// forScopes returns, for each for keyword of toks (by its index), the
+// scope SPIN's lexer is in there: "_" and, for each level of braces, the
+// number of braces opened at that level so far, each followed by "_"
+// (its CurScope). It counts braces as that lexer reads them: those of an
+// inline's expansion, not those of its definition (which it reads raw).
+func forScopes(toks []token) map[int]string {
+	var out map[int]string
+	var opened []int // per level, the braces opened at it so far
+	level := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == tokKeyword && t.text == "inline" && level == 0:
+			for depth := 0; i+1 < len(toks); {
+				i++
+				if toks[i].kind != tokPunct {
+					continue
+				}
+				if toks[i].text == "{" {
+					depth++
+				} else if toks[i].text == "}" {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+		case t.kind == tokPunct && t.text == "{":
+			for len(opened) <= level {
+				opened = append(opened, 0)
+			}
+			opened[level]++
+			level++
+		case t.kind == tokPunct && t.text == "}" && level > 0:
+			level--
+		case t.kind == tokKeyword && t.text == "for":
+			scope := "_"
+			for _, n := range opened[:level] {
+				scope += strconv.Itoa(n) + "_"
+			}
+			if out == nil {
+				out = map[int]string{}
+			}
+			out[i] = scope
+		}
+	}
+	return out
 }

@@ -70,16 +70,15 @@ func table(t *testing.T) [][]string {
 // gaps are the outputs gmc does not reproduce yet, with why. Each is a
 // difference to close, not a tolerance.
 var gaps = map[string]string{
-	"atomic.simp_u5":     "-u stops inside a d_step in SPIN; gmc runs a d_step whole",
-	"divzero.sim":        "SPIN dies of SIGFPE; gmc reports the division by zero",
-	"for_example.simpgl": "the counter of for (x in channel) is _f0r_t3mp, without the suffix SPIN adds from its lexer's brace count (_f0r_t3mp_2_)",
-	"queues.sim":         "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
-	"queues.simpgl":      "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
-	"rterr.sim":          "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"rterr.simp":         "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"rterr.replay":       "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"rterr.replay_g":     "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
-	"trunc.sim":          "SPIN reports each truncating assignment; gmc does not",
+	"atomic.simp_u5": "-u stops inside a d_step in SPIN; gmc runs a d_step whole",
+	"divzero.sim":    "SPIN dies of SIGFPE; gmc reports the division by zero",
+	"queues.sim":     "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
+	"queues.simpgl":  "printf of a channel variable prints gmc's channel id, not the simulator's queue number",
+	"rterr.sim":      "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"rterr.simp":     "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"rterr.replay":   "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"rterr.replay_g": "SPIN reports truncation and goes on past a bad index; gmc stops at the bad index",
+	"trunc.sim":      "SPIN reports each truncating assignment; gmc does not",
 }
 
 // TestSPINOutput compares gmc's simulation and replay output with SPIN's,

@@ -527,9 +527,9 @@ func (c *compiler) locals(pt *ProcType) {
 
 // forChanTemps creates the loop counters SPIN adds for for (x in channel)
 // loops: a byte (a short for channels of more than 255 slots) named after
-// the block the loop is in, so loops directly in the same { } share one and
-// nested loops have their own. They are locals of the process like any
-// other.
+// the block the loop is in (_f0r_t3mp and the scope its lexer is in,
+// lang.For.Scope), so loops directly in the same { } share one and nested
+// loops have their own. They are locals of the process like any other.
 func (c *compiler) forChanTemps(p *lang.Proctype) []*lang.Var {
 	var temps []*lang.Var
 	byBlock := map[any]*lang.Var{}
@@ -540,7 +540,7 @@ func (c *compiler) forChanTemps(p *lang.Proctype) []*lang.Var {
 				if f, ok := s.(*lang.For); ok && f.In != nil && lastVar(f.Var).Type.Kind == lang.TStruct {
 					tmp := byBlock[block]
 					if tmp == nil {
-						tmp = &lang.Var{P: f.P, Name: "_f0r_t3mp", Type: &lang.Type{Kind: lang.TByte}, Proc: p}
+						tmp = &lang.Var{P: f.P, Name: "_f0r_t3mp" + f.Scope, Type: &lang.Type{Kind: lang.TByte}, Proc: p}
 						byBlock[block] = tmp
 						temps = append(temps, tmp)
 					}
