@@ -29,9 +29,7 @@ func Replay(m *vm.Model, t *trail.File, opts Options, w io.Writer) (*Result, err
 	p := newPrinter(w, m, r, opts)
 	p.replay = true
 	p.res.CycleStart = -1
-	for _, l := range m.Spec.LTLs {
-		fmt.Fprintf(w, "ltl %s: %s\n", l.Name, l.Text)
-	}
+	p.ltls()
 	claim := m.Claim
 	shown := claim != nil && claim.Name != vm.NonProgressClaim // SPIN cannot show np_
 	if claim != nil && (opts.Steps || opts.Globals || opts.Locals) {

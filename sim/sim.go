@@ -112,9 +112,7 @@ func Simulate(m *vm.Model, opts Options, w io.Writer) (*Result, error) {
 // written in the model and the trace assertion play no part in a
 // simulation.
 func (p *printer) unused() {
-	for _, l := range p.m.Spec.LTLs {
-		fmt.Fprintf(p.w, "ltl %s: %s\n", l.Name, l.Text)
-	}
+	p.ltls()
 	never, trace := false, false
 	for _, pr := range p.m.Spec.Procs {
 		never = never || pr.Kind == lang.KindNever && pr.LTL == nil
@@ -125,6 +123,14 @@ func (p *printer) unused() {
 	}
 	if trace {
 		fmt.Fprint(p.w, "warning: trace assertion not used in random simulation\n")
+	}
+}
+
+// ltls prints the ltl formulas as SPIN reads them (a simulation and a
+// replay name them first).
+func (p *printer) ltls() {
+	for _, l := range p.m.Spec.LTLs {
+		fmt.Fprintf(p.w, "ltl %s: %s\n", l.Name, l.Text)
 	}
 }
 
@@ -260,12 +266,7 @@ func (p *printer) entry(s *vm.State, pid int) *vm.Trans {
 	if p.entered[pid] {
 		return nil
 	}
-	pt := p.m.ProcType(s, pid)
-	pc := pt.PCs[p.m.PC(s, pid)]
-	if pc.Seqno < 1 {
-		return nil
-	}
-	e := &pt.Elements[pc.Seqno-1]
+	e := p.elementAt(s, pid)
 	if e.Enter == "" {
 		return nil
 	}
@@ -304,12 +305,14 @@ func (p *printer) enter(mv vm.Move) {
 	p.res.Depth++
 	p.stepLine(p.r.S, mv.Pid, p.pt, mv.T.Elem, mv.T.Text)
 	p.dumps(p.r.S, mv.Pid, p.gBefore, p.lBefore, nil)
-	for _, t := range p.pt.PCs[p.m.PC(p.r.S, mv.Pid)].Trans {
-		if t.Atom&vm.Atomic != 0 {
-			p.r.Owner = mv.Pid
-		}
+	if insideAtomic(p.elementAt(p.r.S, mv.Pid)) {
+		p.r.Owner = mv.Pid
 	}
 }
+
+// insideAtomic reports whether a process that took the step entering
+// block e stands inside an atomic sequence: e is one, or is in one.
+func insideAtomic(e *vm.Element) bool { return e.Atom || e.Enter == "ATOMIC" }
 
 // simStep takes one move of the simulation and prints it. It reports
 // whether the run must stop (an error).
@@ -334,7 +337,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	// last) or a d_step, the jumps that follow pass silently; a d_step's
 	// own steps decide (finishSim).
 	from := p.elementAt(p.before, mv.Pid)
-	p.quietAfter = from.Atom || entered && from.Enter == "ATOMIC" // (entered: from the loop inside)
+	p.quietAfter = from.Atom || entered && insideAtomic(from) // (entered: from the loop inside)
 	p.inDStep = 0
 	errs := r.Do(mv)
 	p.end()

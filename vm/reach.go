@@ -299,13 +299,7 @@ func (b *builder) dstepAfter(n *node, first bool) DStepAfter {
 		last = step(last)
 	}
 	for i := 0; in(last) && i <= len(b.nodes); i++ {
-		f := last
-		for j := 0; in(f) && f.kind == nDot && j <= len(b.nodes); j++ {
-			f = f.next
-		}
-		if in(f) && f.kind == nGoto {
-			f = f.jump
-		}
+		f := b.silentMoves(last, in)
 		if !in(f) || !jump(f) {
 			break
 		}
@@ -316,6 +310,18 @@ func (b *builder) dstepAfter(n *node, first bool) DStepAfter {
 	}
 	a.Leaves = !in(last)
 	return a
+}
+
+// silentMoves is where SPIN's simulator's silent moves lead from f: past
+// the '.' nodes and one goto, among the elements pass admits.
+func (b *builder) silentMoves(f *node, pass func(*node) bool) *node {
+	for i := 0; f != nil && pass(f) && f.kind == nDot && i <= len(b.nodes); i++ {
+		f = f.next
+	}
+	if f != nil && pass(f) && f.kind == nGoto {
+		f = f.jump
+	}
+	return f
 }
 
 // enterText is Element.Enter of n.
@@ -358,13 +364,7 @@ func (b *builder) recvHops(n *node) []int32 {
 	}
 	// (A jump that is a pc is a transition of its own, which the
 	// simulator passes or steps as the silent moves say.)
-	f := n.next
-	for i := 0; f != nil && f.pc < 0 && f.kind == nDot && i <= len(b.nodes); i++ {
-		f = f.next
-	}
-	if f != nil && f.pc < 0 && f.kind == nGoto {
-		f = f.jump
-	}
+	f := b.silentMoves(n.next, func(f *node) bool { return f.pc < 0 })
 	if f == nil || f.pc >= 0 {
 		return nil
 	}
