@@ -47,7 +47,7 @@ func combine(runs []*Sample, reached bool) (*Captures, error) {
 	}
 	c := &Captures{T: len(runs), Found: make([]int, len(runs)), Omitted: make([]int, len(runs)), Freq: make([]int, len(runs)+1)}
 	for _, s := range runs {
-		c.Level = max(c.Level, s.level)
+		c.Level = max(c.Level, s.Level())
 	}
 	c.Rate = math.Ldexp(1, -int(c.Level))
 	shift := 64 - c.Level

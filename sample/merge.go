@@ -10,10 +10,9 @@ func Merge(parts []*Sample) *Sample {
 	for _, p := range parts {
 		capacity = max(capacity, p.cap)
 	}
-	out := NewCap(capacity)
-	out.toSet()
+	out := NewCap(capacity) // distinct: no state is in two parts
 	for _, p := range parts {
-		for out.level < p.level {
+		for out.level < p.Level() {
 			out.halve()
 		}
 	}

@@ -16,7 +16,7 @@ func TestMerge(t *testing.T) {
 	for i, n := range []int{50, 3000, 20_000} {
 		p := NewCap(1 << 10)
 		if i == 0 {
-			p.toSet() // a set, as a lossy store's search keeps
+			p.distinct = false // as a lossy store's search keeps
 		}
 		for range n {
 			h := r.Uint64()

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -37,20 +38,18 @@ func TestThreshold(t *testing.T) {
 	}
 }
 
-// TestModes: a sample that keeps a list (NewDistinct) and one that keeps
-// a set (New) hold the same states from the same reports, and a list
-// turns into a set when asked about an omission.
+// TestModes: a sample of distinct reports (NewDistinct, a list it never
+// sorts) and one that takes a state twice (New) hold the same states from
+// the same reports, and a distinct one asked about an omission answers.
 func TestModes(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	list, set := NewCap(1<<8), NewCap(1<<8)
-	set.toSet()
-	var hs []uint64
+	set.distinct = false
 	for range 5000 {
 		h := r.Uint64()
-		hs = append(hs, h)
 		list.Visited(h)
 		set.Visited(h)
-		set.Visited(h) // a set takes a state twice
+		set.Visited(h) // New's sample takes a state twice
 	}
 	entries := func(s *Sample) map[uint64]bool {
 		m := map[uint64]bool{}
@@ -58,8 +57,8 @@ func TestModes(t *testing.T) {
 		return m
 	}
 	a, b := entries(list), entries(set)
-	if list.set || !set.set || list.Level() != set.Level() || len(a) != len(b) || list.Len() != set.Len() {
-		t.Fatalf("list: set %v level %d len %d; set: level %d len %d", list.set, list.Level(), list.Len(), set.Level(), set.Len())
+	if list.sorted != 0 || list.Level() != set.Level() || len(a) != len(b) || list.Len() != set.Len() || list.Len() != len(a) {
+		t.Fatalf("list: sorted %d level %d len %d; set: level %d len %d", list.sorted, list.Level(), list.Len(), set.Level(), set.Len())
 	}
 	for h := range a {
 		if !b[h] {
@@ -72,8 +71,9 @@ func TestModes(t *testing.T) {
 		break
 	}
 	list.Reached(kept)
-	if !list.set || list.Omitted() != 0 || list.Len() != set.Len() {
-		t.Errorf("after Reached of a visited state: set %v, omitted %d, len %d (want %d)", list.set, list.Omitted(), list.Len(), set.Len())
+	list.Reached(kept ^ 1)
+	if list.Omitted() != 1 || list.Len() != set.Len() {
+		t.Errorf("after Reached of a visited state and another: omitted %d (want 1), len %d (want %d)", list.Omitted(), list.Len(), set.Len())
 	}
 }
 
@@ -203,19 +203,25 @@ func BenchmarkHash64(b *testing.B) {
 
 var sink uint64
 
-// TestSetAgainstMap runs a set through many halvings against a map of
-// what it must hold: the hashes below θ, visited or omitted; the larger
-// cap first grows its table (minSlots) before θ halves.
-func TestSetAgainstMap(t *testing.T) {
-	for _, capacity := range []int{1 << 7, 1 << 12} {
+// TestAgainstMap runs samples through many halvings against a map of
+// what they must hold: the hashes below θ, visited or omitted, whatever
+// the order of the reports (a state reported reached, then visited, is
+// visited). Read at every step, the sample settles at once; read now and
+// then, it settles in batches: the two must agree. The lists stay within
+// their bounds.
+func TestAgainstMap(t *testing.T) {
+	for _, c := range []struct{ capacity, every int }{{1 << 7, 1}, {1 << 7, 1000}, {1 << 12, 1000}} {
+		capacity, every := c.capacity, c.every
 		s := NewCap(capacity)
-		s.toSet()
+		s.distinct = false
 		want := map[uint64]bool{} // hash → omitted
 		r := rand.New(rand.NewPCG(11, 12))
 		total := 160 * capacity
-		grew := false
 		for n := range total {
-			h := r.Uint64() | 1
+			h := r.Uint64()
+			if n%7 == 0 && len(want) > 0 {
+				h = r.Uint64N(uint64(n)) // a small hash, reported again
+			}
 			if n%3 == 0 {
 				s.Reached(h)
 				if _, ok := want[h]; !ok {
@@ -225,15 +231,17 @@ func TestSetAgainstMap(t *testing.T) {
 				s.Visited(h)
 				want[h] = false
 			}
-			if n := s.Len() + s.Omitted(); 2*n > len(s.table) || len(s.table) > 2*capacity {
-				t.Fatalf("cap %d: %d entries in %d slots", capacity, n, len(s.table))
+			if n := len(s.visited) + len(s.reached) + len(s.omitted); n > s.cap+s.budget+1 || cap(s.visited) > s.cap+s.budget+1 || cap(s.reached) > s.budget+1 {
+				t.Fatalf("cap %d: %d entries (room %d, %d) over the cap and budget", capacity, n, cap(s.visited), cap(s.reached))
 			}
-			grew = grew || len(s.table) > minSlots
-			if n%1000 != 999 && n%(total/20) != 0 {
+			if n%every != every-1 && n%(total/20) != 0 {
 				continue
 			}
 			got := map[uint64]bool{}
 			s.Each(func(h uint64, om bool) { got[h] = om })
+			if !slices.IsSorted(s.visited) || !slices.IsSorted(s.omitted) || len(dedupe(slices.Clone(s.visited))) != len(s.visited) {
+				t.Fatalf("cap %d, after %d: the settled lists are not sorted and distinct", capacity, n)
+			}
 			visited, omitted := 0, 0
 			for h, om := range want {
 				if !s.Keeps(h) {
@@ -243,24 +251,84 @@ func TestSetAgainstMap(t *testing.T) {
 				if g, ok := got[h]; !ok || g != om {
 					t.Fatalf("cap %d, after %d: %#x kept %v omitted %v, want omitted %v", capacity, n, h, ok, g, om)
 				}
-				if i, found := s.find(h); !found || s.table[i] != h {
-					t.Fatalf("cap %d, after %d: %#x not found by its probe sequence", capacity, n, h)
-				}
 				if om {
 					omitted++
 				} else {
 					visited++
 				}
 			}
-			if len(got) != visited+omitted || s.Len() != visited || s.Omitted() != omitted {
-				t.Fatalf("cap %d, after %d: %d entries (len %d, omitted %d), want %d and %d", capacity, n, len(got), s.Len(), s.Omitted(), visited, omitted)
+			if len(got) != visited+omitted || s.Len() != visited || s.Omitted() != omitted || visited+omitted > s.cap {
+				t.Fatalf("cap %d, after %d: %d entries (len %d, omitted %d), want %d and %d, at most %d", capacity, n, len(got), s.Len(), s.Omitted(), visited, omitted, s.cap)
 			}
 		}
 		if s.Level() < 5 {
 			t.Errorf("cap %d: level %d: the test wants many halvings", capacity, s.Level())
 		}
-		if grew != (2*capacity > minSlots) {
-			t.Errorf("cap %d: the table grew past %d slots: %v", capacity, minSlots, grew)
+	}
+}
+
+// TestRadixSort sorts uniform hashes below θ, hashes that are not
+// uniform (the fallback), and short lists, as slices.Sort does.
+func TestRadixSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, c := range []struct {
+		n     int
+		level uint
+		gen   func() uint64
+	}{
+		{10, 0, r.Uint64},
+		{5000, 0, r.Uint64},
+		{5000, 20, r.Uint64},
+		{40000, 3, r.Uint64},
+		{5000, 0, func() uint64 { return r.Uint64N(100) }}, // one group
+		{5000, 60, func() uint64 { return r.Uint64N(16) }}, // under 16 bits
+	} {
+		a := make([]uint64, c.n)
+		for i := range a {
+			a[i] = c.gen() >> c.level
+		}
+		want := slices.Clone(a)
+		slices.Sort(want)
+		if got := radixSort(a, make([]uint64, len(a)), 64-c.level); !slices.Equal(got, want) {
+			t.Errorf("%d hashes at level %d: not sorted", c.n, c.level)
+		}
+	}
+}
+
+// TestMergeSubtract: merge is the sorted union, subtract the difference,
+// with duplicates between the two lists and gaps at either end.
+func TestMergeSubtract(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 200 {
+		a, b := map[uint64]bool{}, map[uint64]bool{}
+		for range r.IntN(20) {
+			a[r.Uint64N(40)] = true
+		}
+		for range r.IntN(20) {
+			b[r.Uint64N(40)] = true
+		}
+		list := func(m map[uint64]bool) []uint64 {
+			var l []uint64
+			for h := range m {
+				l = append(l, h)
+			}
+			slices.Sort(l)
+			return l
+		}
+		var union, diff []uint64
+		for h := range uint64(40) {
+			if a[h] || b[h] {
+				union = append(union, h)
+			}
+			if a[h] && !b[h] {
+				diff = append(diff, h)
+			}
+		}
+		if got := merge(list(a), list(b)); !slices.Equal(got, union) && len(got)+len(union) > 0 {
+			t.Fatalf("merge(%v, %v) = %v, want %v", list(a), list(b), got, union)
+		}
+		if got := subtract(list(a), list(b)); !slices.Equal(got, diff) && len(got)+len(diff) > 0 {
+			t.Fatalf("subtract(%v, %v) = %v, want %v", list(a), list(b), got, diff)
 		}
 	}
 }

@@ -1,0 +1,120 @@
+package sample
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// radixSort sorts a, hashes below 2^shift, into buf (as long as a) and
+// returns it. The hashes are uniform below 2^shift, so one pass that puts
+// each in its place by its highest bits (a bucket for every two hashes or
+// so, at most 2^12) leaves it among the few that share them, and a pass
+// of insertion sort finishes: three sequential passes and a scatter,
+// where a comparison sort takes log n passes. Hashes that are not uniform
+// (a test's) fall back to slices.Sort once the insertion sort has moved
+// them too far.
+func radixSort(a, buf []uint64, shift uint) []uint64 {
+	buf = buf[:len(a)]
+	b := min(uint(bits.Len(uint(len(a))))-1, maxDigit, shift)
+	if len(a) < 64 || b < 6 {
+		copy(buf, a)
+		slices.Sort(buf)
+		return buf
+	}
+	lo := shift - b
+	mask := uint64(1)<<b - 1
+	var count [1 << maxDigit]int32
+	for _, h := range a {
+		count[h>>lo&mask]++
+	}
+	start := int32(0)
+	for d := range count[:1<<b] {
+		start, count[d] = start+count[d], start
+	}
+	for _, h := range a {
+		d := h >> lo & mask
+		buf[count[d]] = h
+		count[d]++
+	}
+	moves := 0
+	for i := 1; i < len(buf); i++ {
+		h := buf[i]
+		j := i
+		for ; j > 0 && buf[j-1] > h; j-- {
+			buf[j] = buf[j-1]
+		}
+		buf[j] = h
+		if moves += i - j; moves > 4*len(buf) {
+			slices.Sort(buf)
+			break
+		}
+	}
+	return buf
+}
+
+// maxDigit bounds radixSort's buckets: 2^12 counts, 16 KiB.
+const maxDigit = 12
+
+// dedupe returns the prefix of the sorted list a with each hash once.
+func dedupe(a []uint64) []uint64 {
+	if len(a) == 0 {
+		return a
+	}
+	out := a[:1]
+	for _, h := range a[1:] {
+		if h != out[len(out)-1] {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// merge returns the sorted, distinct union of dst and src, both sorted
+// and distinct, in dst's array when it has room: it merges from the
+// ends, so src must not lie in dst's array.
+func merge(dst, src []uint64) []uint64 {
+	if len(src) == 0 {
+		return dst
+	}
+	n, m := len(dst), len(src)
+	dst = slices.Grow(dst, m)
+	out := dst[:n+m]
+	i, j, k := n-1, m-1, n+m
+	for j >= 0 {
+		k--
+		switch {
+		case i >= 0 && dst[i] > src[j]:
+			out[k] = dst[i]
+			i--
+		case i >= 0 && dst[i] == src[j]:
+			out[k] = dst[i]
+			i--
+			j--
+		default:
+			out[k] = src[j]
+			j--
+		}
+	}
+	// dst[:i+1] is in place; the gap the duplicates left closes
+	if gap := k - (i + 1); gap > 0 {
+		copy(out[i+1:], out[k:])
+		out = out[:n+m-gap]
+	}
+	return out
+}
+
+// subtract returns the hashes of a not in b, both sorted, in a's array.
+func subtract(a, b []uint64) []uint64 {
+	out := a[:0]
+	j := 0
+	for _, h := range a {
+		for j < len(b) && b[j] < h {
+			j++
+		}
+		if j < len(b) && b[j] == h {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}
