@@ -20,7 +20,8 @@
 // stores' hashes (store.Fingerprint, the bitstate and exact tables) and of
 // any run's seed, so that the same state has the same hash in every run.
 //
-// A Sample belongs to one search: it is not safe for concurrent use.
+// A Sample belongs to one search: it is not safe for concurrent use, not
+// even to read (a read settles the reports taken since the last batch).
 // Merge and Combine read samples that are no longer written.
 //
 // Invariants a change must keep:
