@@ -99,12 +99,15 @@ type printer struct {
 	// the d_step being taken.
 	quietAfter bool
 	inDStep    int
-	// entered says, per pid, that the process took the step that enters
-	// the block it stands at (vm.Element.Enter) and has not moved since;
-	// entries are those steps' moves, one per element, and moves the list
-	// they are put in.
-	entered [256]bool
-	entries map[*vm.Element]*vm.Trans
+	// entered says, per pid, that the process took a step that enters
+	// where it stands and has not moved since: enteredBlock the block's
+	// (vm.Element.Enter), enteredOption+k the loop's of option k
+	// (vm.Element.LoopOptions). entries are those steps' moves, made once
+	// and told apart by the codes they give, and moves the list they are
+	// put in.
+	entered [256]int16
+	entries map[*vm.Trans]int16
+	entryOf map[entryKey]*vm.Trans
 	moves   []vm.Move
 	// cutAt is the jump element process cutPid stands at when the -u
 	// bound fell among the jumps of its last step (0: none).
@@ -557,6 +560,9 @@ func (p *printer) finalReport() {
 		for pid := n - 1; pid >= 0; pid-- {
 			pt := p.m.ProcType(s, pid)
 			at := where(pt, pt.PCs[p.m.PC(s, pid)].Seqno)
+			if loop := p.enteredLoop(s, pid); loop > 0 {
+				at = where(pt, loop) // (the process stands at the loop inside)
+			}
 			if p.cutAt > 0 && pid == p.cutPid {
 				at = where(pt, p.cutAt)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"gmc/lang"
@@ -188,7 +189,7 @@ func (p *printer) useCurrent() {
 // start), and numbers its local channels.
 func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	p.res.Created++
-	p.entered[pid] = false
+	p.entered[pid] = 0
 	p.numberLocals(s, pid)
 	p.chartStart(s, pid, creator)
 	if !p.opts.Steps {
@@ -218,67 +219,133 @@ func (p *printer) startProcess(s *vm.State, pid, creator int) {
 	fmt.Fprintf(p.w, "%3d:\t%screates proc %2d (%s)%s\n", p.res.Depth, p.label(s, creator, cpt), pid, name, created)
 }
 
-// withEntries puts, in place of the moves of each process that stands at
-// a block SPIN's simulator enters with a step of its own (a block whose
-// body starts with a loop: vm.Element.Enter), that step, which needs
-// nothing to be possible: spin -p shows it as [ATOMIC] or [sub-sequence].
-// The owner of an atomic sequence before the moves were listed keeps
-// running if it stands at one; steps that need nothing come before any
-// that needs a timeout. (spin -i lists the moves inside the block: there
-// is no such step.)
+// withEntries puts, in place of the moves of each process that stands
+// where SPIN's simulator takes a step of its own to enter a loop, that
+// step, which needs nothing to be possible: at a block whose body starts
+// with a loop (vm.Element.Enter, shown as [ATOMIC] or [sub-sequence]), in
+// place of all its moves; at an if or do with options that start with a
+// loop (vm.Element.LoopOptions, shown as [IF] or [DO]), in place of those
+// options' moves. A process that took the step of such an option moves
+// by that loop's transitions only. The owner of an atomic sequence before
+// the moves were listed keeps running if it stands at such a step; steps
+// that need nothing come before any that needs a timeout. (spin -i lists
+// the moves inside: there is no such step.)
 func (p *printer) withEntries(owner int, moves []vm.Move, timeout bool) ([]vm.Move, bool) {
 	s := p.r.S
-	if owner >= 0 && owner < s.NrProcs() {
-		if t := p.entry(s, owner); t != nil {
-			p.r.Owner = owner
-			return append(p.moves[:0], vm.Move{Pid: owner, T: t}), false
-		}
+	if owner >= 0 && owner < s.NrProcs() && p.entered[owner] == 0 && p.entering(p.elementAt(s, owner)) {
+		p.r.Owner = owner
+		out, _ := p.procMoves(s, owner, moves, p.moves[:0], timeout)
+		p.moves = out
+		return out, false
 	}
-	if p.r.Owner >= 0 {
-		return moves, timeout // only the owner moves, inside its block
+	changed := false
+	for pid := range s.NrProcs() {
+		changed = changed || p.entered[pid] > enteredBlock || p.entered[pid] == 0 && p.entering(p.elementAt(s, pid))
+	}
+	if !changed {
+		return moves, timeout
 	}
 	out, entries := p.moves[:0], false
 	for pid := s.NrProcs() - 1; pid >= 0; pid-- { // (Moves lists the highest pid first)
-		if t := p.entry(s, pid); t != nil {
-			out = append(out, vm.Move{Pid: pid, T: t})
-			entries = true
-			continue
+		if p.r.Owner >= 0 && pid != p.r.Owner {
+			continue // only the owner moves, inside its atomic sequence
 		}
-		if timeout {
-			continue
-		}
-		for _, mv := range moves {
-			if mv.Pid == pid {
-				out = append(out, mv)
-			}
-		}
+		var added bool
+		out, added = p.procMoves(s, pid, moves, out, timeout)
+		entries = entries || added
 	}
 	p.moves = out
-	if !entries {
+	if timeout && !entries {
 		return moves, timeout
 	}
 	return out, false
 }
 
-// entry returns the move of the step that enters the block process pid
-// stands at, nil if it stands at none or took that step.
-func (p *printer) entry(s *vm.State, pid int) *vm.Trans {
-	if p.entered[pid] {
-		return nil
-	}
+// entering reports whether SPIN's simulator enters e, where a process
+// stands, with a step of its own.
+func (p *printer) entering(e *vm.Element) bool { return e.Enter != "" || len(e.LoopOptions) > 0 }
+
+// procMoves appends to out the moves of process pid (those of moves,
+// unless timeout: then only steps that need nothing), with the steps that
+// enter a loop in place of the moves they stand for (withEntries), and
+// reports whether it added such a step.
+func (p *printer) procMoves(s *vm.State, pid int, moves []vm.Move, out []vm.Move, timeout bool) ([]vm.Move, bool) {
 	e := p.elementAt(s, pid)
-	if e.Enter == "" {
-		return nil
+	code := p.entered[pid]
+	keep := func(t *vm.Trans) bool { return true }
+	added := false
+	switch {
+	case code == 0 && e.Enter != "":
+		return append(out, vm.Move{Pid: pid, T: p.entry(e, enteredBlock)}), true
+	case code == 0 && len(e.LoopOptions) > 0:
+		for k := range e.LoopOptions {
+			out = append(out, vm.Move{Pid: pid, T: p.entry(e, enteredOption+int16(k))})
+		}
+		added = true
+		keep = func(t *vm.Trans) bool {
+			for _, o := range e.LoopOptions {
+				if slices.Contains(o.Trans, t) {
+					return false
+				}
+			}
+			return true
+		}
+	case code >= enteredOption:
+		loop := e.LoopOptions[code-enteredOption].Trans
+		keep = func(t *vm.Trans) bool { return slices.Contains(loop, t) }
 	}
-	t := p.entries[e]
+	if timeout {
+		return out, added
+	}
+	for _, mv := range moves {
+		if mv.Pid == pid && keep(mv.T) {
+			out = append(out, mv)
+		}
+	}
+	return out, added
+}
+
+// The codes of printer.entered.
+const (
+	enteredBlock  = 1
+	enteredOption = 2
+)
+
+// entry returns the move of the step that enters e, of the given code
+// (printer.entered), made once.
+func (p *printer) entry(e *vm.Element, code int16) *vm.Trans {
+	key := entryKey{e, code}
+	t := p.entryOf[key]
 	if t == nil {
 		if p.entries == nil {
-			p.entries = map[*vm.Element]*vm.Trans{}
+			p.entries, p.entryOf = map[*vm.Trans]int16{}, map[entryKey]*vm.Trans{}
 		}
-		t = &vm.Trans{Elem: e.Seqno, Text: e.Enter}
-		p.entries[e] = t
+		text := e.Enter
+		if code >= enteredOption {
+			text = e.LoopOptions[code-enteredOption].Text
+		}
+		t = &vm.Trans{Elem: e.Seqno, Text: text}
+		p.entryOf[key], p.entries[t] = t, code
 	}
 	return t
+}
+
+// enteredLoop returns the element of the loop process pid stands at
+// after a step that entered it, 0 if it took none.
+func (p *printer) enteredLoop(s *vm.State, pid int) int {
+	switch code := p.entered[pid]; {
+	case code == enteredBlock:
+		return p.elementAt(s, pid).EnterLoop
+	case code >= enteredOption:
+		return p.elementAt(s, pid).LoopOptions[code-enteredOption].Loop
+	}
+	return 0
+}
+
+// entryKey names a step that enters a loop: where, and its code.
+type entryKey struct {
+	e    *vm.Element
+	code int16
 }
 
 // elementAt returns the element process pid stands at in s.
@@ -287,32 +354,38 @@ func (p *printer) elementAt(s *vm.State, pid int) *vm.Element {
 	return &pt.Elements[pt.PCs[p.m.PC(s, pid)].Seqno-1]
 }
 
-// isEntry reports whether mv is a step that enters a block (entry).
-func (p *printer) isEntry(mv vm.Move) bool {
-	if len(p.entries) == 0 {
-		return false
-	}
-	pt := p.m.ProcType(p.r.S, mv.Pid)
-	return p.entries[&pt.Elements[mv.T.Elem-1]] == mv.T
-}
+// isEntry reports whether mv is a step that enters a loop (entry).
+func (p *printer) isEntry(mv vm.Move) bool { return p.entries[mv.T] != 0 }
 
-// enter takes the step of mv, which enters a block (entry): the process
-// stays where it is, now inside, and keeps running if the block is
-// atomic, as it does after any step inside an atomic sequence.
+// enter takes the step of mv, which enters a loop (entry): the process
+// stays where it is, now inside, and keeps running if the loop is in an
+// atomic sequence, as it does after any step inside one.
 func (p *printer) enter(mv vm.Move) {
 	p.begin(mv)
-	p.entered[mv.Pid] = true
+	code := p.entries[mv.T]
+	p.entered[mv.Pid] = code
 	p.res.Depth++
 	p.stepLine(p.r.S, mv.Pid, p.pt, mv.T.Elem, mv.T.Text)
 	p.dumps(p.r.S, mv.Pid, p.gBefore, p.lBefore, nil)
-	if insideAtomic(p.elementAt(p.r.S, mv.Pid)) {
+	if insideAtomic(p.elementAt(p.r.S, mv.Pid), code) {
 		p.r.Owner = mv.Pid
 	}
 }
 
-// insideAtomic reports whether a process that took the step entering
-// block e stands inside an atomic sequence: e is one, or is in one.
-func insideAtomic(e *vm.Element) bool { return e.Atom || e.Enter == "ATOMIC" }
+// insideAtomic reports whether a process that took the step of the given
+// code (printer.entered) entering e stands inside an atomic sequence: e
+// is one, or is in one, or the option's loop is.
+func insideAtomic(e *vm.Element, code int16) bool {
+	switch {
+	case e.Atom:
+		return true
+	case code == enteredBlock:
+		return e.Enter == "ATOMIC"
+	case code >= enteredOption:
+		return e.LoopOptions[code-enteredOption].Atom
+	}
+	return false
+}
 
 // simStep takes one move of the simulation and prints it. It reports
 // whether the run must stop (an error).
@@ -323,7 +396,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 		return false
 	}
 	entered := p.entered[mv.Pid]
-	p.entered[mv.Pid] = false
+	p.entered[mv.Pid] = 0
 	if mv.T.Escape && p.opts.Steps && !p.quiet() {
 		pt := p.m.ProcType(r.S, mv.Pid)
 		e := pt.Elements[mv.T.Elem-1]
@@ -337,7 +410,7 @@ func (p *printer) simStep(mv vm.Move) (stop bool) {
 	// last) or a d_step, the jumps that follow pass silently; a d_step's
 	// own steps decide (finishSim).
 	from := p.elementAt(p.before, mv.Pid)
-	p.quietAfter = from.Atom || entered && insideAtomic(from) // (entered: from the loop inside)
+	p.quietAfter = from.Atom || entered != 0 && insideAtomic(from, entered) // (entered: from the loop inside)
 	p.inDStep = 0
 	errs := r.Do(mv)
 	p.end()
@@ -476,7 +549,7 @@ func (p *printer) rendezvous(send vm.Move, sendStmt lang.Stmt) bool {
 		return true // cannot happen: the runner offers only sends someone takes
 	}
 	recv := moves[0]
-	p.entered[recv.Pid] = false
+	p.entered[recv.Pid] = 0
 	p.begin(recv)
 	p.untraced(recv)
 	p.got = nil

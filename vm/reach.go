@@ -57,6 +57,17 @@ type Element struct {
 	// element's text, that leaves the process at the loop inside. Empty
 	// for every other element (and a d_step, whose steps are not shown).
 	Enter string
+	// EnterLoop is, with Enter, the element of the loop inside, where
+	// the process stands after that step (a final listing shows it there).
+	EnterLoop int
+	// LoopOptions are, for an if or a do, its options that start with a
+	// loop (directly or through blocks): SPIN's simulator takes such an
+	// option's first element, the loop's head, a '.' node, as a step of
+	// its own, possible whatever the loop's guards, shown with the
+	// choice's text ("IF", "DO"), that leaves the process at the loop.
+	// pan passes the head: the element's list holds the loop's
+	// transitions among the other options'.
+	LoopOptions []LoopOption
 	// Global is the flag pan gives the element's transition: it touches
 	// something other processes see (G in pan -d), or not (L). Only the
 	// dump shows it.
@@ -64,6 +75,20 @@ type Element struct {
 	// ID is pan's transition id (t_id) of the element's transition: SPIN
 	// numbers elements model-wide as it makes them (see panIDs).
 	ID int
+}
+
+// LoopOption is an option of an if or do that starts with a loop
+// (Element.LoopOptions).
+type LoopOption struct {
+	Text string // the step's text: "IF" or "DO"
+	// Atom: the loop is inside an atomic sequence the option enters, so
+	// that the process keeps running after the step
+	Atom bool
+	// Loop is the loop's element, where the process stands after the step
+	Loop int
+	// Trans are the loop's transitions, those of the choice's list that
+	// the option leads to
+	Trans []*Trans
 }
 
 // DStepAfter is what SPIN's simulator does after a statement inside a
@@ -203,7 +228,10 @@ func (b *builder) elements() {
 		e.Goto = n.kind == nGoto
 		e.Dot = n.kind == nDot
 		e.Atom = n.status&(statAtom|statDStep) != 0
-		e.Enter = enterText(n)
+		if e.Enter = enterText(n); e.Enter != "" {
+			e.EnterLoop = loopAt(n).seqno
+		}
+		e.LoopOptions = b.loopOptions(n)
 		e.DStepLoop = n.kind == nDStep && loopFirst(n)
 		if n.status&statDStep != 0 && n.kind == nStmt {
 			e.DStep = [2]DStepAfter{b.dstepAfter(n, true), b.dstepAfter(n, false)}
@@ -337,19 +365,48 @@ func enterText(n *node) string {
 	return ""
 }
 
+// loopOptions is Element.LoopOptions of n.
+func (b *builder) loopOptions(n *node) []LoopOption {
+	if n.kind != nIf && n.kind != nDo {
+		return nil
+	}
+	text := "IF"
+	if n.kind == nDo {
+		text = "DO"
+	}
+	var out []LoopOption
+	for _, o := range n.subs {
+		if o.first == nil || o.first.kind == nDStep {
+			continue // (a d_step is one step, its inside not shown)
+		}
+		if loop := loopAt(o.first); loop != nil {
+			out = append(out, LoopOption{Text: text, Atom: loop.status&statAtom != 0, Loop: loop.seqno, Trans: b.finalOf(b.huntStart(o.first))})
+		}
+	}
+	return out
+}
+
+// loopAt returns the loop a sequence starting with f starts with, through
+// blocks ({ }, atomic, d_step): f is, or the block's first element is,
+// the loop's head, a '.' before it. Nil if it does not start with a loop.
+func loopAt(f *node) *node {
+	for f != nil && (f.kind == nAtomic || f.kind == nNonAtomic || f.kind == nDStep) && f.body != nil {
+		f = f.body.first
+	}
+	if f == nil || f.kind != nDot {
+		return nil
+	}
+	return f.next
+}
+
 // loopFirst reports whether n is a block (atomic, d_step, { }) whose body
 // starts, through nested blocks, with a loop's head.
 func loopFirst(n *node) bool {
 	switch n.kind {
 	case nAtomic, nNonAtomic, nDStep:
-	default:
-		return false
+		return loopAt(n) != nil
 	}
-	f := n
-	for f != nil && (f.kind == nAtomic || f.kind == nNonAtomic || f.kind == nDStep) && f.body != nil {
-		f = f.body.first
-	}
-	return f != nil && f.kind == nDot
+	return false
 }
 
 // recvHops lists the jump elements SPIN's simulator steps through after

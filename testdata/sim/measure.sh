@@ -158,6 +158,10 @@ rv_break        simp            -p
 enter           sim
 enter           simp            -p
 enter           simpgl          -p -g -l
+enter_blocked   simp            -p
+loop_option     sim
+loop_option     simp            -p
+loop_option     simpgl          -p -g -l
 dstep_steps     sim
 dstep_steps     simp            -p
 dstep_steps     simpgl          -p -g -l
