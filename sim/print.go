@@ -560,6 +560,10 @@ func (p *printer) finalReport() {
 		for pid := n - 1; pid >= 0; pid-- {
 			pt := p.m.ProcType(s, pid)
 			at := where(pt, pt.PCs[p.m.PC(s, pid)].Seqno)
+			if p.silent[pid] {
+				// SPIN's silent moves took it on, into a block after
+				at = where(pt, p.elementAt(s, pid).SilentTo)
+			}
 			if loop := p.enteredLoop(s, pid); loop > 0 {
 				at = where(pt, loop) // (the process stands at the loop inside)
 			}

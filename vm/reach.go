@@ -60,6 +60,11 @@ type Element struct {
 	// EnterLoop is, with Enter, the element of the loop inside, where
 	// the process stands after that step (a final listing shows it there).
 	EnterLoop int
+	// SilentTo is where SPIN's simulator's silent moves lead from here
+	// (silent_moves: past '.' nodes, into blocks and an unless's body,
+	// through one goto): where a process that stands here after a step
+	// from inside an atomic sequence is shown by a final listing.
+	SilentTo int
 	// LoopOptions are, for an if or a do, its options that start with a
 	// loop (directly or through blocks): SPIN's simulator takes such an
 	// option's first element, the loop's head, a '.' node, as a step of
@@ -228,6 +233,7 @@ func (b *builder) elements() {
 		e.Goto = n.kind == nGoto
 		e.Dot = n.kind == nDot
 		e.Atom = n.status&(statAtom|statDStep) != 0
+		e.SilentTo = b.silentTo(n).seqno
 		if e.Enter = enterText(n); e.Enter != "" {
 			e.EnterLoop = loopAt(n).seqno
 		}
@@ -350,6 +356,25 @@ func (b *builder) silentMoves(f *node, pass func(*node) bool) *node {
 		f = f.jump
 	}
 	return f
+}
+
+// silentTo is Element.SilentTo of n.
+func (b *builder) silentTo(n *node) *node {
+	for i := 0; i <= len(b.nodes); i++ {
+		switch {
+		case n.kind == nGoto && n.jump != nil:
+			return n.jump
+		case n.kind == nUnless:
+			n = n.subs[0].first
+		case (n.kind == nAtomic || n.kind == nNonAtomic || n.kind == nDStep) && n.body != nil:
+			n = n.body.first
+		case n.kind == nDot && n.next != nil:
+			n = n.next
+		default:
+			return n
+		}
+	}
+	return n
 }
 
 // enterText is Element.Enter of n.
