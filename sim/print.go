@@ -105,10 +105,13 @@ type printer struct {
 	// (vm.Element.LoopOptions). entries are those steps' moves, made once
 	// and told apart by the codes they give, and moves the list they are
 	// put in.
-	entered [256]int16
-	entries map[*vm.Trans]int16
-	entryOf map[entryKey]*vm.Trans
-	moves   []vm.Move
+	// ltlLabels are the labels the ltl formulas name, which SPIN's dumps
+	// of all globals list (ltlLabels).
+	ltlLabels []string
+	entered   [256]int16
+	entries   map[*vm.Trans]int16
+	entryOf   map[entryKey]*vm.Trans
+	moves     []vm.Move
 	// cutAt is the jump element process cutPid stands at when the -u
 	// bound fell among the jumps of its last step (0: none).
 	cutPid, cutAt int
@@ -165,6 +168,7 @@ func newPrinter(w io.Writer, m *vm.Model, r *vm.Runner, opts Options) *printer {
 			p.chanVars = append(p.chanVars, g)
 		}
 	}
+	p.ltlLabels = ltlLabels(m)
 	machine := r.Machine()
 	machine.Print = p.printf
 	machine.Trace = p.trace
@@ -445,6 +449,35 @@ func (p *printer) dumpGlobals(s *vm.State, before []vm.Item) {
 			fmt.Fprintf(p.w, "\t\t%s = %s\n", it.Name, p.value(it))
 		}
 	}
+	if before == nil {
+		for _, l := range p.ltlLabels {
+			fmt.Fprintf(p.w, "\t\t%s = 0\n", l)
+		}
+	}
+}
+
+// ltlLabels lists the labels the ltl formulas of m name (P@lab), each
+// once, in the order they first appear, but for names of globals: SPIN
+// enters each in its table of globals as it reads the formula, and its
+// dumps of all globals list it, after those declared (before the
+// formula: gmc puts it after all of them), as 0.
+func ltlLabels(m *vm.Model) []string {
+	declared := map[string]bool{}
+	for _, g := range m.Globals {
+		if g.Var != nil {
+			declared[g.Var.Name] = true
+		}
+	}
+	var out []string
+	for _, l := range m.Spec.LTLs {
+		lang.WalkExpr(l.Formula, func(e lang.Expr) {
+			if r, ok := e.(*lang.RemoteRef); ok && r.Label != "" && !declared[r.Label] {
+				declared[r.Label] = true
+				out = append(out, r.Label)
+			}
+		})
+	}
+	return out
 }
 
 // dumpLocals prints process pid's locals: all of them, or those that
