@@ -523,8 +523,11 @@ func (c *checker) options(opts []*Block, what string) {
 	// spin refuses an else among options that use channels once an xr or
 	// xs declaration has been read (before the end of this if or do: its
 	// parser's has_xu), and warns without one
-	if elseAt != nil && io && c.sawXU {
+	switch {
+	case elseAt != nil && io && c.sawXU:
 		c.errorf(*elseAt, "invalid use of 'else' combined with i/o and xr/xs assertions (as spin)")
+	case elseAt != nil && io:
+		c.diags.Warn(*elseAt, "dubious use of 'else' combined with i/o (as spin): it depends on the channels' state when it is tried")
 	}
 }
 
