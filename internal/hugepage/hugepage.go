@@ -16,15 +16,32 @@ import "unsafe"
 // (x86-64, arm64 with 4 KiB base pages).
 const Size = 2 << 20
 
-// Make returns make([]T, n), advising the kernel to back the huge pages
-// it covers whole with huge pages. Under two huge pages it only makes:
-// the advice would cover little, and cost a system call.
+// Make returns make([]T, n), advising the kernel to back it with huge
+// pages. From one huge page up, the array is placed at a huge page's
+// boundary, in an allocation one or two huge pages longer, so that every
+// page it spans is a whole huge page the advice covers: Go places a large
+// object at a 8 KiB boundary, which left up to two 4 KiB-paged ends per
+// array (an 8 MiB slab got 6 MiB of huge pages), and an array under two
+// huge pages none at all. The padding is address space, never touched:
+// it costs no memory. Under one huge page it only makes.
 func Make[T any](n int) []T {
-	s := make([]T, n)
 	var t T
-	if bytes := uintptr(n) * unsafe.Sizeof(t); bytes >= 2*Size {
-		advise(uintptr(unsafe.Pointer(unsafe.SliceData(s))), bytes)
+	size := unsafe.Sizeof(t)
+	bytes := uintptr(n) * size
+	if bytes < Size || size == 0 {
+		return make([]T, n)
 	}
+	// pad: room to move the start to the next boundary (under a huge page,
+	// and an element more: T's size need not divide it) and the end to
+	// the boundary after it.
+	pad := int((2*Size + size) / size)
+	s := make([]T, n+pad)
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	start := (p + Size - 1) &^ (Size - 1)
+	k := int((start - p + size - 1) / size)
+	s = s[k : k+n : k+n]
+	end := (p + uintptr(k)*size + bytes + Size - 1) &^ (Size - 1)
+	advise(start, end-start)
 	return s
 }
 

@@ -1,6 +1,9 @@
 package hugepage
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 func TestMake(t *testing.T) {
 	for _, n := range []int{0, 1, 1000, 3 * Size / 8} {
@@ -26,6 +29,33 @@ func TestInner(t *testing.T) {
 		start, length := inner(c.p, c.n)
 		if length != c.length || length > 0 && start != c.start {
 			t.Errorf("inner(%#x, %#x) = %#x, %#x; want %#x, %#x", c.p, c.n, start, length, c.start, c.length)
+		}
+	}
+}
+
+// TestMakeAligned checks that an array of a huge page or more starts in
+// the first element at or after a huge page's boundary, and that the
+// huge pages it spans lie in its allocation (the padding).
+func TestMakeAligned(t *testing.T) {
+	type rec struct{ a, b, c, d, e uint32 } // 20 bytes: does not divide Size
+	check := func(name string, p, bytes uintptr, size uintptr, capacity int) {
+		t.Helper()
+		if off := p % Size; off >= size {
+			t.Errorf("%s: starts %#x past a huge page's boundary", name, off)
+		}
+		if capacity*int(size) != int(bytes) {
+			t.Errorf("%s: capacity %d, want the length", name, capacity)
+		}
+	}
+	for _, n := range []int{Size, 3*Size + 5} {
+		b := Make[byte](n)
+		check("byte", uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(n), 1, cap(b))
+		r := Make[rec](n/20 + 1)
+		check("rec", uintptr(unsafe.Pointer(unsafe.SliceData(r))), uintptr(n/20+1)*20, 20, cap(r))
+		for i := range r {
+			if r[i] != (rec{}) {
+				t.Fatalf("Make[rec](%d)[%d] not zero", n/20+1, i)
+			}
 		}
 	}
 }
