@@ -49,18 +49,28 @@ func Make[T any](n int) []T {
 		}
 		return s
 	}
-	// pad: room to move the start to the next boundary (under a huge page,
-	// and an element more: T's size need not divide it) and the end to
-	// the boundary after it.
-	pad := int((2*Size + size) / size)
-	s := make([]T, n+pad)
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
-	start := (p + Size - 1) &^ (Size - 1)
-	k := int((start - p + size - 1) / size)
-	s = s[k : k+n : k+n]
-	end := (p + uintptr(k)*size + bytes + Size - 1) &^ (Size - 1)
+	s := make([]T, n+padding(size))
+	k, start, end := place(uintptr(unsafe.Pointer(unsafe.SliceData(s))), bytes, size)
 	advise(start, end-start)
-	return s
+	return s[k : k+n : k+n]
+}
+
+// padding is how many elements of size bytes Make adds to an array: room
+// to move its start to the next huge page boundary (under a huge page,
+// and an element more: size need not divide it) and its end to the
+// boundary after it (under a huge page), at least 2*Size+size bytes, so
+// that the advice never reaches past the allocation.
+func padding(size uintptr) int { return int(2*Size/size) + 2 }
+
+// place returns where Make's array of bytes bytes starts in an
+// allocation at p of elements of size bytes (the first element at or
+// after a huge page boundary, k), and the huge pages it spans, [start,
+// end).
+func place(p, bytes, size uintptr) (k int, start, end uintptr) {
+	start = (p + Size - 1) &^ (Size - 1)
+	k = int((start - p + size - 1) / size)
+	end = (p + uintptr(k)*size + bytes + Size - 1) &^ (Size - 1)
+	return k, start, end
 }
 
 // inner returns the part of [p, p+n) made of whole huge pages.

@@ -59,3 +59,31 @@ func TestMakeAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestPlace checks, for allocations at any offset from a huge page
+// boundary, that the array starts in its first element at or after one,
+// and that the huge pages advised lie within the allocation.
+func TestPlace(t *testing.T) {
+	var offs, lengths []uintptr
+	for j := uintptr(0); j < 200; j++ {
+		offs = append(offs, j, Size-1-j)
+		lengths = append(lengths, Size+j, 3*Size-j)
+	}
+	offs = append(offs, 8192, Size/2+3)
+	for _, size := range []uintptr{1, 8, 12, 20, 64, 72} {
+		for _, off := range offs {
+			for _, bytes := range lengths {
+				p := 64*Size + off
+				k, start, end := place(p, bytes, size)
+				arr := p + uintptr(k)*size
+				alloc := p + bytes + uintptr(padding(size))*size
+				if start%Size != 0 || end%Size != 0 || arr < start || arr >= start+size {
+					t.Errorf("place(%#x, %d, %d): array at %#x, advice [%#x, %#x)", p, bytes, size, arr, start, end)
+				}
+				if start < p || end > alloc || end < arr+bytes {
+					t.Errorf("place(%#x, %d, %d): advice [%#x, %#x) outside the allocation [%#x, %#x) or short of the array's end %#x", p, bytes, size, start, end, p, alloc, arr+bytes)
+				}
+			}
+		}
+	}
+}
