@@ -104,7 +104,8 @@ func (s *stack[T]) capacity() int { return len(s.chunks) * chunkLen }
 // shallow, else the next of a slab.
 func (s *stack[T]) newChunk() *[chunkLen]T {
 	if len(s.chunks) < slabFrom {
-		return new([chunkLen]T)
+		// (hugepage.Make faults it in at once: a chunk is filled)
+		return (*[chunkLen]T)(hugepage.Make[T](chunkLen))
 	}
 	if len(s.spare) == 0 {
 		var t T
