@@ -593,9 +593,9 @@ func (p *printer) finalReport() {
 		for pid := n - 1; pid >= 0; pid-- {
 			pt := p.m.ProcType(s, pid)
 			at := where(pt, pt.PCs[p.m.PC(s, pid)].Seqno)
-			if p.silent[pid] {
+			if to := p.elementAt(s, pid).SilentTo; p.silent[pid] && to > 0 {
 				// SPIN's silent moves took it on, into a block after
-				at = where(pt, p.elementAt(s, pid).SilentTo)
+				at = where(pt, to)
 			}
 			if loop := p.enteredLoop(s, pid); loop > 0 {
 				at = where(pt, loop) // (the process stands at the loop inside)
