@@ -188,17 +188,11 @@ func (s *Sample) sortHashes(list []uint64) []uint64 {
 func (s *Sample) thin() {
 	for len(s.visited)+len(s.omitted) > s.cap {
 		s.halve()
-		sorted := 0
-		kept := s.visited[:0]
-		for i, h := range s.visited {
-			if s.Keeps(h) {
-				kept = append(kept, h)
-				if i < s.sorted {
-					sorted++
-				}
-			}
-		}
-		s.visited, s.sorted = kept, sorted
+		// the settled prefix and the reports after it apart, so that
+		// what is kept of the first stays a sorted prefix
+		settled := keep(s.visited[:s.sorted], s.shift)
+		s.visited = append(settled, keep(s.visited[s.sorted:], s.shift)...)
+		s.sorted = len(settled)
 		s.omitted = keep(s.omitted, s.shift)
 	}
 }
