@@ -341,7 +341,7 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 	t := p.store.Payload(ref)
 	if isNew {
 		if p.sample != nil {
-			sampleArrival(p.sample, key, true, false)
+			sampleArrival(p.sample, key, true, false, nil)
 		}
 		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
 		p.ldepth = p.depth
@@ -418,7 +418,8 @@ func (p *product) lookupBits(s *vm.State) int {
 	if p.sample != nil && p.aT&1 == 0 {
 		// the first phase's states, as Stored counts them (the key holds
 		// _a_t: a repeat is of the first phase too)
-		sampleArrival(p.sample, key, isNew, !p.repeats.Repeated())
+		filter, _ := p.bits.(*store.Bitstate) // (it took key just now)
+		sampleArrival(p.sample, key, isNew, !p.repeats.Repeated(), filter)
 	}
 	if isNew {
 		ii = 0

@@ -124,16 +124,24 @@ type lossy interface{ MayConfuse() bool }
 // it again would change nothing). It inlines: an arrival that needs no
 // hash (at a state the exact store holds, at a repeat) costs a test; and
 // the rejection test comes before any call into the sample (past the
-// cap most hashes stop there).
-func sampleArrival(smp *sample.Sample, key []byte, isNew, check bool) {
+// cap most hashes stop there). filter, when not nil, is the bitstate
+// filter that just took key: the sample's hash is then a mix of the pair
+// of hashes its pass over the vector made (store.Bitstate.Core).
+func sampleArrival(smp *sample.Sample, key []byte, isNew, check bool, filter *store.Bitstate) {
 	if isNew || check {
-		sampleState(smp, key, isNew)
+		sampleState(smp, key, isNew, filter)
 	}
 }
 
 // sampleState is sampleArrival's work for an arrival it checks.
-func sampleState(smp *sample.Sample, key []byte, isNew bool) {
-	switch h := sample.Hash(key); {
+func sampleState(smp *sample.Sample, key []byte, isNew bool, filter *store.Bitstate) {
+	var h uint64
+	if filter != nil {
+		h = sample.Of(filter.Core())
+	} else {
+		h = sample.Hash(key)
+	}
+	switch {
 	case !smp.Keeps(h):
 	case isNew:
 		smp.Visited(h)
@@ -682,7 +690,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	isNew, ref := d.storeScripted(key)
 	if d.sample != nil {
 		// an observer: nothing the search counts depends on it
-		sampleArrival(d.sample, key, isNew, d.lossy && !d.repeats.Repeated())
+		sampleArrival(d.sample, key, isNew, d.lossy && !d.repeats.Repeated(), d.repeats)
 	}
 	again := false // (a state explored again: pan's -DREACH)
 	if d.reach {

@@ -3,6 +3,8 @@ package store
 import (
 	"fmt"
 
+	"gmc/internal/vhash"
+
 	"github.com/bits-and-blooms/bitset"
 	"github.com/bits-and-blooms/bloom/v3"
 )
@@ -29,7 +31,10 @@ type Bitstate struct {
 	k      uint
 	n      int
 	seed   uint64
-	repeat bool // the last Insert was answered from recent
+	s1, s2 uint64 // the seed's mixes (Insert)
+	repeat bool   // the last Insert was answered from recent
+	// core is the last vector's seedless pair of hashes (Core)
+	core [2]uint64
 }
 
 // MaxBitstateLog2 bounds -w: a filter of 2^40 bits takes 128 GiB.
@@ -44,7 +49,8 @@ func NewBitstate(log2Bits, k uint, seed uint64) (*Bitstate, error) {
 	if k < 1 || k > 32 {
 		return nil, fmt.Errorf("-k %d: the number of hash functions must be 1 to 32", k)
 	}
-	b := &Bitstate{filter: bloom.New(1<<log2Bits, k), log2: log2Bits, k: k, seed: seed, mask: 1<<log2Bits - 1}
+	b := &Bitstate{filter: bloom.New(1<<log2Bits, k), log2: log2Bits, k: k, seed: seed, mask: 1<<log2Bits - 1,
+		s1: fmix(seed ^ seedMix1), s2: fmix(seed ^ seedMix2)}
 	b.bits = b.filter.BitSet()
 	b.words = b.bits.Words()
 	b.recent = new([1 << recentLog2][2]uint64)
@@ -62,15 +68,16 @@ func NewBitstate(log2Bits, k uint, seed uint64) (*Bitstate, error) {
 // inserted, so the answer is the filter's), and the loop over the K bits
 // has no branch on them, so the processor issues the K loads together.
 func (b *Bitstate) Insert(v []byte) bool {
-	h1, h2 := hash2(v, b.seed)
-	h2 |= 1 // odd: the k positions differ while k < m
-	recent := &b.recent[h2>>(64-recentLog2)]
-	if recent[0] == h1 && recent[1] == h2 {
+	c1, c2 := vhash.Lanes(v, 0)
+	b.core = [2]uint64{c1, c2}
+	recent := &b.recent[c2>>(64-recentLog2)]
+	if recent[0] == c1 && recent[1] == c2 {
 		b.repeat = true
 		return false
 	}
 	b.repeat = false
-	recent[0], recent[1] = h1, h2
+	recent[0], recent[1] = c1, c2
+	h1, h2 := b.hashes(c1, c2)
 	words := b.words
 	changed := uint64(0)
 	for i := uint64(0); i < uint64(b.k); i++ {
@@ -95,6 +102,27 @@ func (b *Bitstate) Insert(v []byte) bool {
 // an omission (package sample) need not check a repeat again. Safe on a
 // nil filter (false).
 func (b *Bitstate) Repeated() bool { return b != nil && b.repeat }
+
+// hashes returns the two hashes the filter's positions are made of
+// (h1 + i·h2), from a vector's seedless lanes: the seed enters after the
+// pass over the vector, as each lane is finished (another seed, other
+// positions); the pass itself is the sample's too (Core).
+func (b *Bitstate) hashes(c1, c2 uint64) (h1, h2 uint64) {
+	return fmix(c1 ^ b.s1), fmix(c2^b.s2) | 1 // h2 odd: the k positions differ while k < m
+}
+
+// Core returns the seedless lanes of the vector the last Insert took
+// (vhash.Lanes under the seed 0, unfinished), from which the filter's
+// positions were mixed with the seed: package sample builds its hash of a state on it
+// (sample.Of), so that a search checking its arrivals for omissions
+// does not pass over the vector again.
+func (b *Bitstate) Core() (uint64, uint64) { return b.core[0], b.core[1] }
+
+// seedMix1 and seedMix2 make the seed's two mixes (Bitstate.s1, s2).
+const (
+	seedMix1 = 0x8ebc6af09c88c6e3
+	seedMix2 = 0x589965cc75374cc3
+)
 
 // recentLog2 sizes Bitstate.recent: 2^12 pairs of hashes, 64 KiB, in the
 // second-level cache.

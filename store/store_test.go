@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gmc/internal/vhash"
 	"gmc/sample"
 )
 
@@ -150,8 +151,7 @@ func TestBitstateRecentIsExact(t *testing.T) {
 				}
 				vs = append(vs, v)
 			}
-			h1, h2 := hash2(v, 7)
-			h2 |= 1
+			h1, h2 := b.hashes(vhash.Lanes(v, 0))
 			want := false
 			for j := uint64(0); j < uint64(k); j++ {
 				pos := (h1 + j*h2) & (1<<14 - 1)
@@ -188,7 +188,7 @@ func TestSampleHashApart(t *testing.T) {
 				v[2+j*2] = byte(x & 3)
 			}
 			v[27] = 9
-			h1, h2 := hash2(v, seed)
+			h1, h2 := b.hashes(vhash.Lanes(v, 0))
 			hs := sample.Hash(v)
 			cells[0][hs>>61][h1&7]++
 			cells[1][hs>>61][(h2|1)>>1&7]++

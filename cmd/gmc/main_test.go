@@ -109,7 +109,7 @@ var cliCases = []struct {
 	{"run_bitstate_small", []string{"run", "-bitstate", "-w", "6", "-k", "1", "--seed", "3", "deep.pml"}, nil, nil},
 	{"run_bitstate_bad_w", []string{"run", "-bitstate", "-w", "60", "ok.pml"}, nil, nil},
 	{"run_bitstate_runs", []string{"run", "-bitstate", "-w", "9", "-k", "1", "--runs", "3", "-n", "deep.pml"}, nil, nil},
-	{"run_bitstate_runs_ok", []string{"run", "-bitstate", "-w", "8", "-k", "1", "--runs", "4", "ok.pml"}, nil, nil},
+	{"run_bitstate_runs_ok", []string{"run", "-bitstate", "-w", "9", "-k", "1", "--runs", "4", "ok.pml"}, nil, nil},
 	{"run_cache", []string{"run", "--cache", "20", "--policy", "random", "--cache-check", "ok.pml"}, nil, nil},
 	{"run_cache_estimate", []string{"run", "--cache", "20", "--policy", "random", "ok.pml"}, nil, nil},
 	{"run_cache_stack", []string{"run", "--cache", "5", "--probe-time", "none", "deep.pml"}, nil, nil},
@@ -566,7 +566,7 @@ func TestEstimatePlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"<svg", "deep.pml", "fitted over l = 5..10", "M ≈ 39", "states reached"} {
+	for _, want := range []string{"<svg", "deep.pml", "fitted over l = 5..10", "M ≈ 26", "states reached"} {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("curve.svg has no %q", want)
 		}
