@@ -177,11 +177,12 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 			// told the sample: its repeats need no check
 			d.repeats = b
 		}
-		if _, exact := st.(*store.Exact); exact {
+		if _, cache := st.(*store.Cache); cache {
+			// it forgets states and visits them again
+			d.sample = sample.New()
+		} else {
 			// each state is new once: the sample's cheap list
 			d.sample = sample.NewDistinct()
-		} else {
-			d.sample = sample.New()
 		}
 	}
 	d.reach = opts.Reach || opts.Iterative != NotIterative

@@ -3,6 +3,10 @@ package sample
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
+
+	"gmc/internal/hugepage"
 )
 
 // DefaultCap is the number of entries a Sample holds at most: after θ
@@ -10,17 +14,15 @@ import (
 // states, a relative sampling error of about 1% or less on what it counts.
 const DefaultCap = 1 << 15
 
-// minLen is the room a sample's lists start with: they grow eightfold
-// while they fill, up to what the cap and the budget allow, so that the
-// sample of a small search stays in the processor's caches and costs no
-// large allocation. Eightfold, not twofold: what the lists allocate in
-// all is 8/7 of the last one, not twice (an allocation brings the
-// collector's next cycle nearer, and on a search of a few milliseconds a
-// cycle more costs more than the sample: measured, BenchmarkSampleCost in
-// package checker).
+// minLen is the room a sample's lists start with: each has a region of
+// the sample's memory sized for its worst case (reserved, not touched:
+// see NewCap), of which it faults in minLen entries at first and eight
+// times as many at each step while it fills, so that the sample of a
+// small search stays in the processor's caches and costs a few page
+// faults, and a list never moves.
 const minLen = 1 << 10
 
-// growth is the factor a list grows by (see minLen).
+// growth is the factor a list's room grows by (see minLen).
 const growth = 8
 
 // Sample is a uniform sample of the states a search visited (and of those
@@ -37,9 +39,19 @@ const growth = 8
 // took a cache miss a report, and evicted the lines of the bitstate
 // filter the search was using (docs/estimates.md, "The sample's cost").
 //
-// A search that reports each visited state once and asks of no
-// omission (NewDistinct: the exact store) never needs the entries sorted:
-// its list is only thinned when it passes the cap.
+// A search that reports each visited state once (NewDistinct: every
+// store but the cache) needs its visited states sorted only to tell the
+// reached ones from them: its list is thinned in place when it passes the
+// cap, and sorted when a budget of reached states is to be resolved (with
+// the exact store, never).
+//
+// The lists live in memory off the Go heap (hugepage.Reserve), each in a
+// region of it sized for its worst case and faulted in as it fills: the
+// sample then never brings the collector's next cycle nearer (on a search
+// of a few milliseconds, a cycle more cost more than the sample's work),
+// its lists are never copied as they grow, and their pages are faulted
+// in a few at a time. A Sample must not be copied: its memory is given
+// back when it is no longer reachable.
 type Sample struct {
 	// visited holds the visited states' hashes, all kept at the θ of
 	// their report: visited[:sorted] sorted and distinct, the rest as
@@ -53,19 +65,24 @@ type Sample struct {
 	// (of visited[:sorted])
 	omitted []uint64
 	scratch []uint64 // the sort's second buffer
+	// the lists' regions: each list is a prefix of its region, its
+	// capacity the part faulted in so far (room)
+	visitedRegion, reachedRegion, omittedRegion, scratchRegion []uint64
+	counts                                                     []uint64 // radixSort's (a region too)
 	// distinct: each visited state is reported once (NewDistinct), so
-	// the list of a search that asks of no omission needs no sorting
+	// the visited list is sorted only to resolve the reached states
 	distinct bool
 	cap      int
-	budget   int // reports taken between two settlings
-	limit    int // settle when visited and reached pass it
+	budget   int // visited or reached states taken between two settlings
+	limit    int // settle when visited passes it (reached: the budget)
 	level    uint
 	shift    uint // 64 − level: h is kept when h>>shift == 0
 }
 
 // New returns an empty sample that holds at most DefaultCap entries, for
-// a search that may report a state more than once or ask about omissions
-// (Reached).
+// a search that may report a visited state more than once (a cache
+// forgets states and visits them again; a randomized search walks them
+// again).
 func New() *Sample {
 	s := NewCap(DefaultCap)
 	s.distinct = false
@@ -74,8 +91,9 @@ func New() *Sample {
 
 // NewDistinct returns an empty sample of at most DefaultCap entries for a
 // search that reports each state it visits once (Visited), as a search
-// with the exact store does: until it is asked about an omission, its
-// list is never sorted.
+// with any store but the cache does (a lossy store may ask about
+// omissions: Reached). Until it is asked about an omission, its list is
+// never sorted.
 func NewDistinct() *Sample { return NewCap(DefaultCap) }
 
 // NewCap is NewDistinct with at most capacity entries (at least 2;
@@ -87,10 +105,89 @@ func NewCap(capacity int) *Sample {
 	}
 	// a quarter of the cap between settlings: the settled entries are
 	// merged with the new ones at each, so a settling costs at most five
-	// steps a new entry, and the lists and the scratch buffer hold at
-	// most 1.75 times the cap (448 KiB at DefaultCap)
+	// steps a new entry; the lists and the scratch buffer touch at most
+	// 3.5 times the cap (the reached states and the omissions seldom
+	// their worst)
 	b := max(c/4, 1)
-	return &Sample{cap: c, budget: b, limit: b, shift: 64, distinct: true}
+	s := &Sample{cap: c, budget: b, limit: b, shift: 64, distinct: true}
+	sizes := regionSizes(c)
+	a := takeArena(sizes[0] + sizes[1] + sizes[2] + sizes[3] + sizes[4])
+	runtime.AddCleanup(s, giveArena, a)
+	mem := a.mem
+	regions := [5]*[]uint64{&s.visitedRegion, &s.reachedRegion, &s.omittedRegion, &s.scratchRegion, &s.counts}
+	for i, n := range sizes {
+		*regions[i], mem = mem[:n:n], mem[n:]
+	}
+	s.visited, s.reached = s.visitedRegion[:0:0], s.reachedRegion[:0:0]
+	s.omitted, s.scratch = s.omittedRegion[:0:0], s.scratchRegion[:0:0]
+	return s
+}
+
+// arena is the memory of a sample's lists (hugepage.Reserve), and the
+// function that gives it back.
+type arena struct {
+	mem     []uint64
+	release func()
+}
+
+// arenas keeps the memory of samples no longer used, for the next: a
+// process that runs several searches (gmc estimate, --runs, the probes)
+// then faults the lists' pages in once, not for each search. It keeps
+// as many as there are processors (so many searches run at once), each
+// of what a sample of DefaultCap touched (under 1 MiB).
+var arenas struct {
+	sync.Mutex
+	free []arena
+}
+
+// regionSizes is the length of each region of the memory of a sample of
+// cap c (and budget c/4): the most each list holds. Visited, cap and
+// budget (settled when it passes); reached, the budget; omitted, the cap
+// and a budget's new ones before the thinning; scratch, what sortHashes
+// sorts, at most visited; radixSort's counts.
+func regionSizes(c int) [5]int {
+	b := max(c/4, 1)
+	return [5]int{c + b + 1, b + 1, c + b + 1, c + b + 1, 1 << maxDigit}
+}
+
+// arenaLen is the length of the arena of a sample of DefaultCap, the
+// only ones kept.
+var arenaLen = func() int {
+	n := 0
+	for _, k := range regionSizes(DefaultCap) {
+		n += k
+	}
+	return n
+}()
+
+// takeArena returns an arena of n entries, a kept one if it can.
+func takeArena(n int) arena {
+	if n == arenaLen {
+		arenas.Lock()
+		defer arenas.Unlock()
+		if k := len(arenas.free); k > 0 {
+			a := arenas.free[k-1]
+			arenas.free = arenas.free[:k-1]
+			return a
+		}
+	}
+	mem, release := hugepage.Reserve[uint64](n)
+	return arena{mem, release}
+}
+
+// giveArena keeps the arena of a sample the collector found unreachable,
+// or gives it back. (The lists write before they read: what the last
+// sample left in it is never seen.)
+func giveArena(a arena) {
+	if len(a.mem) == arenaLen {
+		arenas.Lock()
+		defer arenas.Unlock()
+		if len(arenas.free) < runtime.GOMAXPROCS(0) {
+			arenas.free = append(arenas.free, a)
+			return
+		}
+	}
+	a.release()
 }
 
 // Keeps reports whether a state of hash h belongs in the sample at the
@@ -106,10 +203,12 @@ func (s *Sample) Visited(h uint64) {
 		return
 	}
 	if len(s.visited) == cap(s.visited) {
-		s.visited = grow(s.visited, s.cap+s.budget+1)
+		s.visited = room(s.visited, s.visitedRegion, len(s.visited)+1)
 	}
 	s.visited = append(s.visited, h)
-	s.check()
+	if len(s.visited) > s.limit {
+		s.settle(false)
+	}
 }
 
 // Reached records that the search reached the state of hash h and its
@@ -121,34 +220,37 @@ func (s *Sample) Reached(h uint64) {
 		return
 	}
 	if len(s.reached) == cap(s.reached) {
-		s.reached = grow(s.reached, s.budget+1)
+		s.reached = room(s.reached, s.reachedRegion, len(s.reached)+1)
 	}
 	s.reached = append(s.reached, h)
-	s.check()
-}
-
-// check settles the sample when the reports since the last settling
-// pass the budget. It inlines: it runs for every entry added.
-func (s *Sample) check() {
-	if len(s.visited)+len(s.reached) > s.limit {
-		s.settle()
+	if len(s.reached) > s.budget {
+		s.settle(true)
 	}
 }
 
-// grow returns list with room for growth times its length (at least
-// minLen, at most limit).
-func grow(list []uint64, limit int) []uint64 {
-	n := min(max(minLen, growth*len(list)), limit)
-	return append(make([]uint64, 0, max(n, len(list)+1)), list...)
+// room returns list, a prefix of region, with room for at least n
+// entries (n at most region's length): its room grows by growth (from
+// minLen, up to the region's end), and what it gains is faulted in.
+func room(list, region []uint64, n int) []uint64 {
+	if n <= cap(list) {
+		return list
+	}
+	c := min(max(n, minLen, growth*cap(list)), len(region))
+	hugepage.Populate(region[cap(list):c])
+	return region[:len(list):c]
 }
 
 // settle brings the sample to its settled form: visited sorted and
-// distinct (but for a distinct sample that was asked of no omission),
-// the reached states resolved into omissions, θ halved while the entries
-// pass the cap.
-func (s *Sample) settle() {
-	if s.distinct && len(s.reached) == 0 && len(s.omitted) == 0 {
-		// a list of distinct states: only the cap to keep
+// distinct, the reached states resolved into omissions, θ halved while
+// the entries pass the cap. A distinct sample only keeps its cap (θ
+// halves while the visited states and omissions pass it) but when it
+// must resolve the reached states (resolve: their list is full, or the
+// sample is read) and has some, or omissions: its visited states need no
+// sorting to be distinct, only to be told from omissions, so they are
+// sorted once for a budget of reached states rather than for each budget
+// of reports (on peterson_n 19 k reached states in 59 k reports).
+func (s *Sample) settle(resolve bool) {
+	if s.distinct && (!resolve || len(s.reached) == 0 && len(s.omitted) == 0) {
 		s.thin()
 		s.limit = len(s.visited) + s.budget
 		return
@@ -166,6 +268,7 @@ func (s *Sample) settle() {
 	// the reached states that are not visited ones: omissions
 	if len(s.reached) > 0 {
 		news := subtract(s.sortHashes(s.reached), s.visited)
+		s.omitted = room(s.omitted, s.omittedRegion, len(s.omitted)+len(news))
 		s.omitted = merge(s.omitted, news)
 		s.reached = s.reached[:0]
 	}
@@ -176,15 +279,14 @@ func (s *Sample) settle() {
 // sortHashes returns the distinct hashes of list (below θ), sorted, in
 // the sample's scratch buffer: they live until the next call.
 func (s *Sample) sortHashes(list []uint64) []uint64 {
-	if cap(s.scratch) < len(list) {
-		s.scratch = make([]uint64, 0, max(len(list), minLen, min(growth*cap(s.scratch), s.cap+s.budget)))
-	}
-	return dedupe(radixSort(list, s.scratch, s.shift))
+	s.scratch = room(s.scratch, s.scratchRegion, len(list))
+	return dedupe(radixSort(list, s.scratch, s.counts, s.shift))
 }
 
 // thin halves θ until the sample holds at most its cap, dropping the
-// entries at or above it (the lists keep their order). The reached
-// states are resolved before (settle).
+// entries at or above it (the lists keep their order), of the reached
+// states waiting to be resolved too (a reached state is an omission or
+// not whatever θ is: it goes with the visited state it may be).
 func (s *Sample) thin() {
 	for len(s.visited)+len(s.omitted) > s.cap {
 		s.halve()
@@ -194,6 +296,7 @@ func (s *Sample) thin() {
 		s.visited = append(settled, keep(s.visited[s.sorted:], s.shift)...)
 		s.sorted = len(settled)
 		s.omitted = keep(s.omitted, s.shift)
+		s.reached = keep(s.reached, s.shift)
 	}
 }
 
@@ -218,7 +321,7 @@ func (s *Sample) halve() {
 func (s *Sample) settled() *Sample {
 	if len(s.reached) > 0 || len(s.visited)+len(s.omitted) > s.cap ||
 		(s.sorted < len(s.visited) && (!s.distinct || len(s.omitted) > 0)) {
-		s.settle()
+		s.settle(true)
 	}
 	return s
 }

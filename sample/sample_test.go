@@ -2,6 +2,7 @@ package sample
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -210,11 +211,15 @@ var sink uint64
 // then, it settles in batches: the two must agree. The lists stay within
 // their bounds.
 func TestAgainstMap(t *testing.T) {
-	for _, c := range []struct{ capacity, every int }{{1 << 7, 1}, {1 << 7, 1000}, {1 << 12, 1000}} {
+	for _, c := range []struct {
+		capacity, every int
+		distinct        bool
+	}{{1 << 7, 1, false}, {1 << 7, 1000, false}, {1 << 12, 1000, false}, {1 << 7, 1, true}, {1 << 12, 1000, true}} {
 		capacity, every := c.capacity, c.every
 		s := NewCap(capacity)
-		s.distinct = false
+		s.distinct = c.distinct
 		want := map[uint64]bool{} // hash → omitted
+		seen := map[uint64]bool{} // reported, whatever θ
 		r := rand.New(rand.NewPCG(11, 12))
 		total := 160 * capacity
 		for n := range total {
@@ -222,7 +227,9 @@ func TestAgainstMap(t *testing.T) {
 			if n%7 == 0 && len(want) > 0 {
 				h = r.Uint64N(uint64(n)) // a small hash, reported again
 			}
-			if n%3 == 0 {
+			if n%3 == 0 || c.distinct && seen[h] {
+				// (a distinct sample's store takes a state as new once,
+				// and never one it called visited before)
 				s.Reached(h)
 				if _, ok := want[h]; !ok {
 					want[h] = true
@@ -231,8 +238,12 @@ func TestAgainstMap(t *testing.T) {
 				s.Visited(h)
 				want[h] = false
 			}
-			if n := len(s.visited) + len(s.reached) + len(s.omitted); n > s.cap+s.budget+1 || cap(s.visited) > s.cap+s.budget+1 || cap(s.reached) > s.budget+1 {
+			seen[h] = true
+			if n := len(s.visited) + len(s.omitted); n > s.cap+s.budget+1 || cap(s.visited) > s.cap+s.budget+1 || cap(s.reached) > s.budget+1 {
 				t.Fatalf("cap %d: %d entries (room %d, %d) over the cap and budget", capacity, n, cap(s.visited), cap(s.reached))
+			}
+			if !s.inRegions() {
+				t.Fatalf("cap %d, after %d: a list left its region (it was moved: merged or appended past its room)", capacity, n)
 			}
 			if n%every != every-1 && n%(total/20) != 0 {
 				continue
@@ -289,7 +300,7 @@ func TestRadixSort(t *testing.T) {
 		}
 		want := slices.Clone(a)
 		slices.Sort(want)
-		if got := radixSort(a, make([]uint64, len(a)), 64-c.level); !slices.Equal(got, want) {
+		if got := radixSort(a, make([]uint64, len(a)), make([]uint64, 1<<maxDigit), 64-c.level); !slices.Equal(got, want) {
 			t.Errorf("%d hashes at level %d: not sorted", c.n, c.level)
 		}
 	}
@@ -349,7 +360,7 @@ func BenchmarkSet(b *testing.B) {
 		back[i] = r.IntN(states)
 	}
 	for b.Loop() {
-		s := New()
+		s := NewDistinct() // as a bitstate search's
 		a := 0
 		for i, h := range hs {
 			if s.Keeps(h) {
@@ -365,5 +376,38 @@ func BenchmarkSet(b *testing.B) {
 		if s.Omitted() != 0 {
 			b.Fatal(s.Omitted())
 		}
+	}
+}
+
+// inRegions reports whether each of s's lists is a prefix of its region
+// of the sample's memory, as Sample's doc says.
+func (s *Sample) inRegions() bool {
+	for _, l := range []struct{ list, region []uint64 }{
+		{s.visited, s.visitedRegion}, {s.reached, s.reachedRegion},
+		{s.omitted, s.omittedRegion}, {s.scratch, s.scratchRegion},
+	} {
+		if cap(l.list) > len(l.region) || cap(l.list) > 0 && &l.list[:1][0] != &l.region[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchmarkRadixSort sorts uniform hashes as a settling does: a budget of
+// them (8 k) and a distinct sample's visited states since its last
+// resolving (32 k), in ns a hash.
+func BenchmarkRadixSort(b *testing.B) {
+	for _, n := range []int{1 << 13, 1 << 15} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			a, buf, count := make([]uint64, n), make([]uint64, n), make([]uint64, 1<<maxDigit)
+			for i := range a {
+				a[i] = r.Uint64() >> 1
+			}
+			for b.Loop() {
+				radixSort(a, buf, count, 63)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/hash")
+		})
 	}
 }

@@ -1,6 +1,9 @@
 package hugepage
 
-import "syscall"
+import (
+	"syscall"
+	"unsafe"
+)
 
 // advise asks for huge pages for the whole huge pages of [p, p+n). The
 // memory is fresh from make, so the advice comes before its first touch;
@@ -23,4 +26,14 @@ func populate(p, n uintptr) {
 	if end > start {
 		_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, start, end-start, madvPopulateWrite)
 	}
+}
+
+// mapAnon maps bytes of fresh, untouched memory, and returns it with the
+// function that unmaps it; nil if the kernel refuses.
+func mapAnon(bytes uintptr) (unsafe.Pointer, func()) {
+	mem, err := syscall.Mmap(-1, 0, int(bytes), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil, nil
+	}
+	return unsafe.Pointer(unsafe.SliceData(mem)), func() { _ = syscall.Munmap(mem) }
 }

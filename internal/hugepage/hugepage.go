@@ -12,6 +12,11 @@
 // random, soon after, and in a virtual machine each 4 KiB page fault
 // cost about 12 us (philo_host N=5: 3,300 faults, a tenth of its search).
 //
+// Reserve is for an array sized for the worst case of which a search
+// may use little (the sample's lists): it lives off the Go heap, so that
+// its size never brings a collection nearer, and Populate faults in the
+// part about to be used.
+//
 // Elsewhere, or when the kernel refuses, the arrays are ordinary ones:
 // the advice changes nothing but time.
 package hugepage

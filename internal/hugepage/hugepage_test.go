@@ -87,3 +87,33 @@ func TestPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestReserve checks that a reserved array reads as zeros, takes writes
+// after Populate and without it, and that release returns it.
+func TestReserve(t *testing.T) {
+	s, release := Reserve[uint64](1 << 17) // 1 MiB
+	if len(s) != 1<<17 || cap(s) != 1<<17 {
+		t.Fatalf("len %d cap %d, want %d", len(s), cap(s), 1<<17)
+	}
+	for i := 0; i < len(s); i += 512 {
+		if s[i] != 0 {
+			t.Fatalf("s[%d] = %d, want 0", i, s[i])
+		}
+	}
+	Populate(s[:1<<12])
+	Populate(s[:0])
+	for i := range s {
+		s[i] = uint64(i)
+	}
+	for i := range s {
+		if s[i] != uint64(i) {
+			t.Fatalf("s[%d] = %d", i, s[i])
+		}
+	}
+	release()
+	if z, release := Reserve[uint64](0); len(z) != 0 {
+		t.Errorf("Reserve(0) has %d elements", len(z))
+	} else {
+		release()
+	}
+}
