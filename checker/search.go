@@ -100,6 +100,10 @@ type DFS struct {
 	sample  *sample.Sample
 	lossy   bool
 	repeats *store.Bitstate
+	// drawn, instead of sample, is the sample of a search whose store
+	// keeps every state it stored, drawn from the store when it is read
+	// (sample.Deferred): a complete search's sample nobody reads
+	drawn *sample.Sample
 	// moves counts the moves tried, so that bounds are checked (time,
 	// Ctrl-C, progress) in a search that stores few states for its
 	// moves (boundsEvery)
@@ -177,10 +181,17 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 			// told the sample: its repeats need no check
 			d.repeats = b
 		}
-		if _, cache := st.(*store.Cache); cache {
+		exact, _ := st.(*store.Exact)
+		switch _, cache := st.(*store.Cache); {
+		case cache:
 			// it forgets states and visits them again
 			d.sample = sample.New()
-		} else {
+		case exact != nil && st.Len() == 0 && opts.Follower == nil && m.Claim == nil && opts.Cycles == NoCycles:
+			// it will hold the states this search stored, and nothing
+			// else: the sample is drawn from it if it is read (a
+			// product search stores other vectors: it samples as it goes)
+			d.drawn = sample.Deferred(exact.Each)
+		default:
 			// each state is new once: the sample's cheap list
 			d.sample = sample.NewDistinct()
 		}
@@ -217,6 +228,9 @@ func (d *DFS) Run() (*Result, error) {
 		s0, depth = start.State, start.Depth
 	}
 	d.res = &Result{Sample: d.sample}
+	if d.drawn != nil {
+		d.res.Sample = d.drawn
+	}
 	d.res.Reduced = d.reduce
 	if d.reach && (d.marks == nil || d.opts.Recorder != nil || d.opts.Start != nil) {
 		return nil, errors.New("exploring states again at a smaller depth (-i, -I; pan's -DREACH) needs a new exact, hc or collapse store, and no script")

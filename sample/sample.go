@@ -69,6 +69,9 @@ type Sample struct {
 	// capacity the part faulted in so far (room)
 	visitedRegion, reachedRegion, omittedRegion, scratchRegion []uint64
 	counts                                                     []uint64 // radixSort's (a region too)
+	// source, when set, yields the states of a sample not yet drawn
+	// (Deferred)
+	source func(yield func(v []byte))
 	// distinct: each visited state is reported once (NewDistinct), so
 	// the visited list is sorted only to resolve the reached states
 	distinct bool
@@ -95,6 +98,22 @@ func New() *Sample {
 // omissions: Reached). Until it is asked about an omission, its list is
 // never sorted.
 func NewDistinct() *Sample { return NewCap(DefaultCap) }
+
+// Deferred returns a sample of at most DefaultCap entries of the states
+// each yields (each once), drawn when it is first read (Len, Level, Rate,
+// Omitted, Each, VisitedAt): a search whose store keeps every state it
+// stored (the exact store) need not sample as it goes, and one whose
+// sample nobody reads (a complete exhaustive search: its coverage is
+// known) never draws it. It is the sample that reporting each state to
+// Visited would have made: what a sample holds does not depend on the
+// order of its reports (θ halves until the states below it fit the
+// cap). Until it is read it must not be written to, and Keeps says
+// nothing; each is called once, after the search.
+func Deferred(each func(yield func(v []byte))) *Sample {
+	s := NewDistinct()
+	s.source = each
+	return s
+}
 
 // NewCap is NewDistinct with at most capacity entries (at least 2;
 // rounded up to a power of two).
@@ -319,6 +338,10 @@ func (s *Sample) halve() {
 // settled settles the sample before it is read: what it holds is then
 // the distinct visited states and omissions below θ, at most its cap.
 func (s *Sample) settled() *Sample {
+	if each := s.source; each != nil {
+		s.source = nil
+		each(func(v []byte) { s.Visited(Hash(v)) })
+	}
 	if len(s.reached) > 0 || len(s.visited)+len(s.omitted) > s.cap ||
 		(s.sorted < len(s.visited) && (!s.distinct || len(s.omitted) > 0)) {
 		s.settle(true)

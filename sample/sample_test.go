@@ -411,3 +411,37 @@ func BenchmarkRadixSort(b *testing.B) {
 		})
 	}
 }
+
+// TestDeferred checks that a sample drawn from a store when read holds
+// what reporting each state as the search stored it would have made,
+// and that it draws once.
+func TestDeferred(t *testing.T) {
+	var states [][]byte
+	for i := range 100_000 {
+		states = append(states, []byte(fmt.Sprintf("state %d", i)))
+	}
+	live := NewDistinct()
+	for _, v := range states {
+		live.Visited(Hash(v))
+	}
+	calls := 0
+	drawn := Deferred(func(yield func(v []byte)) {
+		calls++
+		for i := len(states) - 1; i >= 0; i-- { // another order
+			yield(states[i])
+		}
+	})
+	if drawn.Len() != live.Len() || drawn.Level() != live.Level() || live.Level() == 0 {
+		t.Fatalf("drawn: %d states at level %d; reported: %d at level %d", drawn.Len(), drawn.Level(), live.Len(), live.Level())
+	}
+	want := map[uint64]bool{}
+	live.Each(func(h uint64, _ bool) { want[h] = true })
+	drawn.Each(func(h uint64, omitted bool) {
+		if omitted || !want[h] {
+			t.Fatalf("drawn %#x (omitted %v), not in the sample reported", h, omitted)
+		}
+	})
+	if calls != 1 {
+		t.Errorf("the store was read %d times, want once", calls)
+	}
+}

@@ -319,3 +319,47 @@ func TestExactPayload(t *testing.T) {
 		}
 	}
 }
+
+// TestExactEach checks that Each yields every vector once, in the order
+// of insertion, with and without state numbers and payloads, across
+// chunks and past a vector that takes a chunk of its own.
+func TestExactEach(t *testing.T) {
+	for _, c := range []struct {
+		ids   bool
+		extra int
+	}{{false, 0}, {true, 0}, {false, 5}, {true, 9}} {
+		s := NewExact()
+		if c.ids {
+			s.NumberStates()
+		}
+		s.SetPayload(c.extra)
+		r := rand.New(rand.NewPCG(3, uint64(c.extra)))
+		var want [][]byte
+		for i := range 50_000 {
+			n := 1 + r.IntN(90)
+			if i == 20_000 {
+				n = 1 << 21 // a chunk of its own
+			}
+			v := make([]byte, n)
+			for j := range v {
+				v[j] = byte(r.Uint32())
+			}
+			if s.Insert(v) {
+				want = append(want, v)
+			}
+			if i%7 == 0 {
+				s.Insert(want[r.IntN(len(want))]) // found: not added
+			}
+		}
+		k := 0
+		s.Each(func(v []byte) {
+			if k >= len(want) || string(v) != string(want[k]) {
+				t.Fatalf("ids %v, payload %d: vector %d of Each differs from the %d inserted", c.ids, c.extra, k, len(want))
+			}
+			k++
+		})
+		if k != len(want) {
+			t.Errorf("ids %v, payload %d: Each yielded %d vectors, %d inserted", c.ids, c.extra, k, len(want))
+		}
+	}
+}
