@@ -18,7 +18,10 @@ import (
 // costs a search, as gmc run searches (-w 24 -k 3 for the bitstate store;
 // reduced, but where noReduce makes a model larger): per model and store,
 // each iteration runs the search without the sample and with it, in
-// alternating order, and charges each run the processor time of the
+// alternating order (the sample read before the run ends: an exact
+// search draws it then, sample.Deferred; SAMPLE_UNREAD=1 leaves it
+// unread, as a complete search leaves it), and charges each run the
+// processor time of the
 // whole process while it runs (getrusage: the search's goroutine and the
 // collector's; each starts on a heap just collected, so the cycles a
 // run's allocations bring, the sample's among them, fall within it).

@@ -20,6 +20,10 @@
 // stores' hashes (store.Fingerprint, the bitstate and exact tables) and of
 // any run's seed, so that the same state has the same hash in every run.
 //
+// A search whose store keeps every state it stored (the exact store)
+// draws its sample from the store when it is read (Deferred), or never:
+// what a sample holds does not depend on the order of its reports.
+//
 // A Sample belongs to one search: it is not safe for concurrent use, not
 // even to read (a read settles the reports taken since the last batch).
 // Merge and Combine read samples that are no longer written.
