@@ -21,7 +21,7 @@ import (
 
 // ProbeOptions configure the probes of a partial search.
 type ProbeOptions struct {
-	// Runs is the number of probes; at most runtime.NumCPU run at once.
+	// Runs is the number of probes; at most GOMAXPROCS of them run at once.
 	Runs int
 	// Seed is the first probe's seed (RunSeeds gives the others).
 	Seed uint64
@@ -81,7 +81,7 @@ func (p *Probes) DepthLimited() bool {
 // RunProbes runs the probes of a partial search of the model compile
 // makes (one model per probe), in parallel.
 func RunProbes(compile func() (*vm.Model, error), po ProbeOptions) (*Probes, error) {
-	at := max(1, min(po.Runs, runtime.NumCPU()))
+	at := max(1, min(po.Runs, runtime.GOMAXPROCS(0)))
 	share := po.Memory / int64(at) * 8 // bits
 	l := uint(MinProbeLog2)
 	if share > 0 {

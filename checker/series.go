@@ -84,7 +84,7 @@ func parallel(order []int, one func(i int) (*Result, error)) ([]*Result, error) 
 	errs := make([]error, len(order))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.NumCPU(), len(order)); w++ {
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(order)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

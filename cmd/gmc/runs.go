@@ -39,14 +39,14 @@ func runSeeded(path string, lopts *lang.Options, vmOpts vm.Options, m *vm.Model,
 		}
 		runs[i], stores[i] = seededRun{seed: seed, bits: bits}, bits
 	}
-	if _, table := runs[0].bits.Bytes(); opts.MaxMemory > 0 && table*int64(min(len(runs), runtime.NumCPU())) > opts.MaxMemory {
+	if _, table := runs[0].bits.Bytes(); opts.MaxMemory > 0 && table*int64(min(len(runs), runtime.GOMAXPROCS(0))) > opts.MaxMemory {
 		fmt.Fprintf(stderr, "gmc run: %d filters of 2^%d bits at a time take %d MB, over the memory bound of %d MB\n",
-			min(len(runs), runtime.NumCPU()), f.log2Bits, table*int64(min(len(runs), runtime.NumCPU()))>>20, opts.MaxMemory>>20)
+			min(len(runs), runtime.GOMAXPROCS(0)), f.log2Bits, table*int64(min(len(runs), runtime.GOMAXPROCS(0)))>>20, opts.MaxMemory>>20)
 		return exitUsage
 	}
 	// The memory bound is shared by the runs at work together.
 	if opts.MaxMemory > 0 {
-		opts.MaxMemory /= int64(min(len(runs), runtime.NumCPU()))
+		opts.MaxMemory /= int64(min(len(runs), runtime.GOMAXPROCS(0)))
 	}
 	compile := func() (*vm.Model, error) {
 		spec, diags := lang.Load(path, lopts)
@@ -127,7 +127,7 @@ func writeSeeded(w io.Writer, m *vm.Model, runs []seededRun, first int, trails [
 		fmt.Fprintln(w, "\t"+line)
 	}
 	paintHeading.Fprintf(w, "\n%d bitstate runs of 2^%d bits, k = %d, with independent seeds (%d at a time):\n",
-		len(runs), f.log2Bits, f.hashes, min(len(runs), runtime.NumCPU()))
+		len(runs), f.log2Bits, f.hashes, min(len(runs), runtime.GOMAXPROCS(0)))
 	fmt.Fprintf(w, "%4s %20s %10s %10s %6s %13s  %-30s %9s\n", "run", "seed", "stored", "matched", "errors", "omitted", "coverage (95% interval)", "at most")
 	iv := func(x estimate.Interval) string {
 		return fmt.Sprintf("%.4g%% (%.4g–%.4g%%)", 100*x.Point, 100*x.Lo, 100*x.Hi)
