@@ -122,11 +122,11 @@ func NewCap(capacity int) *Sample {
 	for c < capacity {
 		c *= 2
 	}
-	// a quarter of the cap between settlings: the settled entries are
-	// merged with the new ones at each, so a settling costs at most five
-	// steps a new entry; the lists and the scratch buffer touch at most
-	// 3.5 times the cap (the reached states and the omissions seldom
-	// their worst)
+	// a quarter of the cap between settlings (a distinct sample's
+	// visited states only thinned at most of them, see settle); the
+	// regions span four times the cap and radixSort's counts (1.1 MiB
+	// at DefaultCap), of which a search touches what it fills (the
+	// omissions' region seldom more than a page)
 	b := max(c/4, 1)
 	s := &Sample{cap: c, budget: b, limit: b, shift: 64, distinct: true}
 	sizes := regionSizes(c)
@@ -152,8 +152,8 @@ type arena struct {
 // arenas keeps the memory of samples no longer used, for the next: a
 // process that runs several searches (gmc estimate, --runs, the probes)
 // then faults the lists' pages in once, not for each search. It keeps
-// as many as there are processors (so many searches run at once), each
-// of what a sample of DefaultCap touched (under 1 MiB).
+// as many as GOMAXPROCS (so many searches run at once), each what a
+// sample of DefaultCap touched of its 1.1 MiB.
 var arenas struct {
 	sync.Mutex
 	free []arena
