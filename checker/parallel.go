@@ -58,8 +58,12 @@ type Parallel struct {
 	opts    Options
 	store   store.Concurrent
 	workers []*worker
-	reduce  bool
-	start   time.Time
+	// drawn is the sample of a search whose store is the exact table,
+	// drawn from it when read (sample.Deferred); otherwise each worker
+	// samples the states it stores first
+	drawn  *sample.Sample
+	reduce bool
+	start  time.Time
 
 	stopped atomic.Bool
 	stopMu  sync.Mutex
@@ -323,12 +327,17 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 	if p.reduce {
 		p.store.SetPayload(1) // the mark "expanded"
 	}
+	table, _ := p.store.(*store.Table)
+	if table != nil && !opts.noSample {
+		// it holds the states the search stored, and nothing else
+		p.drawn = sample.Deferred(table.Each)
+	}
 	for i := range workers {
 		o := opts
 		o.Store, o.noSample = p.store, true
 		d := NewDFS(m, o)
 		d.onStack, d.marks = nil, nil
-		if !opts.noSample {
+		if !opts.noSample && p.drawn == nil {
 			// each worker samples the states it stores first; merged
 			// after the search (result)
 			d.sample = sample.NewDistinct()
@@ -871,7 +880,10 @@ func (p *Parallel) result() *Result {
 		pe.e.Trail = append(p.path(pe.node), pe.e.Trail...)
 		res.Errors = append(res.Errors, pe.e)
 	}
-	if samples != nil {
+	switch {
+	case p.drawn != nil:
+		res.Sample = p.drawn
+	case samples != nil:
 		res.Sample = sample.Merge(samples)
 	}
 	res.Elapsed = time.Since(p.start)

@@ -363,3 +363,30 @@ func TestExactEach(t *testing.T) {
 		}
 	}
 }
+
+// TestTableEach checks that the parallel search's table yields every
+// vector it holds once, through its growths.
+func TestTableEach(t *testing.T) {
+	tab := NewTable(2)
+	want := map[string]bool{}
+	r := rand.New(rand.NewPCG(4, 5))
+	for range 100_000 {
+		v := make([]byte, 1+r.IntN(40))
+		for j := range v {
+			v[j] = byte(r.Uint32())
+		}
+		if tab.Insert(v) {
+			want[string(v)] = true
+		}
+	}
+	got := map[string]bool{}
+	tab.Each(func(v []byte) {
+		if got[string(v)] || !want[string(v)] {
+			t.Fatalf("Each yielded % x twice, or a vector never inserted", v)
+		}
+		got[string(v)] = true
+	})
+	if len(got) != len(want) {
+		t.Errorf("Each yielded %d vectors, %d inserted", len(got), len(want))
+	}
+}

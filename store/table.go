@@ -154,6 +154,18 @@ func (t *Table) Bytes() (states, table int64) {
 	return states, t.tbytes.Load()
 }
 
+// Each calls f with every vector in the table (f must not keep it), in
+// the table's order: for one goroutine, when no View is in the table
+// (after the search). A vector a View appended but another View's
+// insert of the same state beat is in no slot, and is not yielded.
+func (t *Table) Each(f func(v []byte)) {
+	for i := range t.slots {
+		if e := t.slots[i].Load(); e != 0 {
+			f(storedVector(t.chunks[:], e&tablePosMask-1))
+		}
+	}
+}
+
 // Insert implements Store, through the first View: for one goroutine
 // only, when no other uses the table.
 func (t *Table) Insert(v []byte) bool {
