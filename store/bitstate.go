@@ -50,7 +50,7 @@ func NewBitstate(log2Bits, k uint, seed uint64) (*Bitstate, error) {
 		return nil, fmt.Errorf("-k %d: the number of hash functions must be 1 to 32", k)
 	}
 	b := &Bitstate{filter: bloom.New(1<<log2Bits, k), log2: log2Bits, k: k, seed: seed, mask: 1<<log2Bits - 1,
-		s1: fmix(seed ^ seedMix1), s2: fmix(seed ^ seedMix2)}
+		s1: vhash.Mix(seed ^ seedMix1), s2: vhash.Mix(seed ^ seedMix2)}
 	b.bits = b.filter.BitSet()
 	b.words = b.bits.Words()
 	b.recent = new([1 << recentLog2][2]uint64)
@@ -108,7 +108,7 @@ func (b *Bitstate) Repeated() bool { return b != nil && b.repeat }
 // pass over the vector, as each lane is finished (another seed, other
 // positions); the pass itself is the sample's too (Core).
 func (b *Bitstate) hashes(c1, c2 uint64) (h1, h2 uint64) {
-	return fmix(c1 ^ b.s1), fmix(c2^b.s2) | 1 // h2 odd: the k positions differ while k < m
+	return vhash.Mix(c1 ^ b.s1), vhash.Mix(c2^b.s2) | 1 // h2 odd: the k positions differ while k < m
 }
 
 // Core returns the seedless lanes of the vector the last Insert took

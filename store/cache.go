@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"gmc/internal/hll"
+	"gmc/internal/vhash"
 )
 
 // Policy is a cache-replacement policy of state-space caching (chapter 4
@@ -264,7 +265,7 @@ func (c *Cache) vec(s int32) []byte {
 
 // Insert implements Store. A new state is on the search stack until Done.
 func (c *Cache) Insert(v []byte) bool {
-	h, _ := hash2(v, c.seed)
+	h, _ := vhash.Pair(v, c.seed)
 	tag := uint32(h >> 32)
 	i := h >> c.shift
 	for ; c.table[i] != 0; i = (i + 1) & c.mask {

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"sync"
+
+	"gmc/internal/vhash"
 )
 
 // Shared is a store several goroutines may use at once: the parallel
@@ -90,8 +92,8 @@ func (s *Shared) shardOf(v []byte) uint32 {
 	return uint32(shardHash(v) >> s.shift)
 }
 
-// shardHash is the hash that chooses a state's shard: hash2's
-// accumulator (hash.go) in four lanes of 8 bytes, which the processor
+// shardHash is the hash that chooses a state's shard: vhash.Lanes's
+// accumulator in four lanes of 8 bytes, which the processor
 // runs side by side (twice as fast as one on a 174-byte vector: every
 // insert of a parallel search pays it), with a fixed seed, so that a
 // run's shards, and what the report says of them (Parts), are the same
@@ -119,7 +121,7 @@ func shardHash(v []byte) uint64 {
 	for i, x := range v {
 		w |= uint64(x) << (8 * uint(i))
 	}
-	return fmix((a^w)*c2 ^ fmix(b) ^ fmix(c)*3 ^ fmix(d)*5)
+	return vhash.Mix((a^w)*c2 ^ vhash.Mix(b) ^ vhash.Mix(c)*3 ^ vhash.Mix(d)*5)
 }
 
 // SetPayload gives every state n bytes of payload, zero when it is added
