@@ -39,14 +39,15 @@ func runSeeded(path string, lopts *lang.Options, vmOpts vm.Options, m *vm.Model,
 		}
 		runs[i], stores[i] = seededRun{seed: seed, bits: bits}, bits
 	}
-	if _, table := runs[0].bits.Bytes(); opts.MaxMemory > 0 && table*int64(min(len(runs), runtime.GOMAXPROCS(0))) > opts.MaxMemory {
+	atOnce := int64(min(len(runs), runtime.GOMAXPROCS(0))) // the runs at work together
+	if _, table := runs[0].bits.Bytes(); opts.MaxMemory > 0 && table*atOnce > opts.MaxMemory {
 		fmt.Fprintf(stderr, "gmc run: %d filters of 2^%d bits at a time take %d MB, over the memory bound of %d MB\n",
-			min(len(runs), runtime.GOMAXPROCS(0)), f.log2Bits, table*int64(min(len(runs), runtime.GOMAXPROCS(0)))>>20, opts.MaxMemory>>20)
+			atOnce, f.log2Bits, table*atOnce>>20, opts.MaxMemory>>20)
 		return exitUsage
 	}
 	// The memory bound is shared by the runs at work together.
 	if opts.MaxMemory > 0 {
-		opts.MaxMemory /= int64(min(len(runs), runtime.GOMAXPROCS(0)))
+		opts.MaxMemory /= atOnce
 	}
 	compile := func() (*vm.Model, error) {
 		spec, diags := lang.Load(path, lopts)
