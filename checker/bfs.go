@@ -226,6 +226,7 @@ func (b *BFS) Run() (*Result, error) {
 	}
 	res.Breadth.Rendezvous = midrv - failedrv
 	res.Memory = b.memory()
+	res.Memory.Heap = HeapInUse()
 	if b.opts.Observer != nil {
 		b.opts.Observer.Finished(res)
 	}

@@ -267,7 +267,7 @@ func (d *DFS) runProduct() (*Result, error) {
 	}
 	res.Transitions = p.nstates + res.Matched
 	vectors, table := d.store.Bytes()
-	res.Memory = Memory{Vectors: vectors, Table: table, Stack: int64(p.states.capacity()) * int64(res.MaxVector+64)}
+	res.Memory = Memory{Vectors: vectors, Table: table, Stack: int64(p.states.capacity()) * int64(res.MaxVector+64), Heap: HeapInUse()}
 	return res, nil
 }
 

@@ -889,6 +889,7 @@ func (p *Parallel) result() *Result {
 	res.Elapsed = time.Since(p.start)
 	res.Transitions = res.Stored + res.Matched
 	res.Memory = p.memory()
+	res.Memory.Heap = HeapInUse()
 	return res
 }
 

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"runtime"
 	"time"
 
 	"gmc/lang"
@@ -346,4 +347,17 @@ type Memory struct {
 	Vectors int64 // the state vectors in the store, as stored
 	Table   int64 // the store's hash table
 	Stack   int64 // the search stack: one state per depth
+	// Heap is the Go heap in use when the search ended, its store and
+	// stack still held (pan's "total actual memory usage"): read later,
+	// by the caller, a collection may already have freed the store a
+	// search made for itself.
+	Heap int64
+}
+
+// HeapInUse is the memory the Go heap holds now, in bytes: what a search
+// records as Memory.Heap as it ends.
+func HeapInUse() int64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapInuse)
 }

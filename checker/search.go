@@ -282,6 +282,7 @@ func (d *DFS) Run() (*Result, error) {
 		d.res.Beyond = d.countBeyond()
 	}
 	d.res.Memory = d.memory()
+	d.res.Memory.Heap = HeapInUse()
 	if d.opts.Observer != nil {
 		d.opts.Observer.Finished(d.res)
 	}

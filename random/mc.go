@@ -112,7 +112,7 @@ func MonteCarlo(m *vm.Model, opts MonteCarloOptions) (*MonteCarloResult, error) 
 	res.Sample = sample.NewDistinct()
 	mc.store.Each(func(v []byte) { res.Sample.Visited(sample.Hash(v)) })
 	vectors, table := mc.store.Bytes()
-	res.Memory = checker.Memory{Vectors: vectors, Table: table}
+	res.Memory = checker.Memory{Vectors: vectors, Table: table, Heap: checker.HeapInUse()}
 	return res, nil
 }
 

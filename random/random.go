@@ -169,6 +169,7 @@ func Search(m *vm.Model, opts Options) (*Result, error) {
 		res.Distinct = r.counter.Count()
 	}
 	res.Transitions = res.Steps
+	res.Memory.Heap = checker.HeapInUse()
 	return res, nil
 }
 

@@ -25,7 +25,6 @@ type propertyRun struct {
 	model  *vm.Model
 	res    *checker.Result
 	trails []string
-	heap   int64
 	store  store.Store // the search's store (nil: the exact store)
 }
 
@@ -72,7 +71,7 @@ func runProperties(spec *lang.Spec, path string, f runFlags, vmOpts vm.Options, 
 				written++
 			}
 		}
-		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, heap: heapInUse(), store: o.Store})
+		runs = append(runs, propertyRun{mode: md, model: m, res: res, trails: trails, store: o.Store})
 		if res.Stop.Reason == search.Interrupted {
 			break // the user asked the run to stop, not this search
 		}
@@ -106,7 +105,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 	if len(runs) == 1 {
 		r := runs[0]
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store, nil)
+		writeReport(w, r.model, r.res, r.trails, f, r.store, nil)
 		return
 	}
 	for i, r := range runs {
@@ -115,7 +114,7 @@ func writeProperties(w io.Writer, spec *lang.Spec, runs []propertyRun, f runFlag
 		}
 		paintHeading.Fprintln(w, propertyTitle(spec, r.mode.claim))
 		f.mode = r.mode
-		writeReport(w, r.model, r.res, r.trails, r.heap, f, r.store, nil)
+		writeReport(w, r.model, r.res, r.trails, f, r.store, nil)
 	}
 	paintHeading.Fprintf(w, "\n%d properties, each checked in a search of its own (pan -N NAME):\n", len(runs))
 	for _, r := range runs {
@@ -200,7 +199,7 @@ func propertiesJSON(spec *lang.Spec, path string, runs []propertyRun, each []str
 	var errs []errorJSON
 	for _, r := range runs {
 		verdict, _ := propertyVerdict(r)
-		out := resultJSON(r.model, path, r.mode.name(), r.res, r.trails, r.heap, r.store)
+		out := resultJSON(r.model, path, r.mode.name(), r.res, r.trails, r.store)
 		r.mode.pan.flagsJSON(&out, r.res)
 		p := propertyJSON{Name: r.mode.claim, Verdict: strings.ReplaceAll(verdict, " ", "_"), Errors: out.Errors, runJSON: &out}
 		if l := ltlOf(spec, r.mode.claim); l != nil {

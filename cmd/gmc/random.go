@@ -84,7 +84,7 @@ func randomSearch(m *vm.Model, path string, lopts *lang.Options, vmOpts vm.Optio
 		out := runJSON{Model: path, StatesStored: res.Stored, StatesMatched: res.Matched, Transitions: res.Transitions,
 			Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors, Complete: res.Complete(),
 			Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), ElapsedS: res.Elapsed.Seconds(), Search: rf.search,
-			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heapInUse(), bytesPerState(res)}}
+			Memory: memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, res.Memory.Heap, bytesPerState(res)}}
 		out.Coverage = coverageOf(cov)
 		if rres != nil {
 			out.Random = &randomJSON{Steps: rres.Steps, Distinct: rres.Distinct, DistinctExact: rres.Exact,

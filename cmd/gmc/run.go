@@ -352,13 +352,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gmc: wrote %s\n", f.script)
 		}
 	}
-	heap := heapInUse()
 	var cover *coverage.Report
 	if analyzer != nil {
 		cover = analyzer.Report(estimate.Unexplored(coverageFacts(res, opts.Store), res.Stats.NumErrors))
 	}
 	if f.json {
-		out := resultJSON(m, path, f.mode.name(), res, trails, heap, opts.Store)
+		out := resultJSON(m, path, f.mode.name(), res, trails, opts.Store)
 		f.pan.flagsJSON(&out, res)
 		out.Analyses = cover
 		if probes != nil {
@@ -366,7 +365,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		writeJSONDocument(stdout, out)
 	} else {
-		writeReport(stdout, m, res, trails, heap, f, opts.Store, probes)
+		writeReport(stdout, m, res, trails, f, opts.Store, probes)
 		if cover != nil {
 			fmt.Fprintln(stdout)
 			cover.Write(stdout)
@@ -430,13 +429,6 @@ func physicalMemory() int64 {
 	return 0
 }
 
-// heapInUse is the memory the Go heap holds now, in bytes.
-func heapInUse() int64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return int64(ms.HeapInuse)
-}
-
 // parseSize reads a memory size: a number of bytes with an optional unit
 // B, KB, MB, GB or TB (powers of 1024, as pan counts them; KiB... also
 // accepted).
@@ -473,7 +465,7 @@ func errorLine(k int, e *checker.Error) string {
 
 // writeReport prints the result in the layout of SPIN's pan report, ending
 // with the coverage line; st is the search's store (nil: the exact store).
-func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, heap int64, f runFlags, st store.Store, probes *probed) {
+func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string, f runFlags, st store.Store, probes *probed) {
 	bits, _ := st.(*store.Bitstate)
 	cache, _ := st.(*store.Cache)
 	writeErrors(w, res, trails, f.mode.pan.iterative() != checker.NotIterative)
@@ -578,7 +570,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		}
 		fmt.Fprintf(w, "%s\tmemory used for DFS stack (-m%d)\n", mb(mem.Stack), depth)
 	}
-	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(heap))
+	fmt.Fprintf(w, "%s\ttotal actual memory usage\n", mb(mem.Heap))
 	fmt.Fprint(w, "\n\n")
 
 	// As pan, the listing is left out when the search stopped early: it
@@ -895,7 +887,7 @@ func percentJSON(e estimate.Estimate) *float64 {
 
 // resultJSON is run --json's object for one search of m with the store
 // st (nil: the exact store).
-func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []string, heap int64, st store.Store) runJSON {
+func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []string, st store.Store) runJSON {
 	bits, _ := st.(*store.Bitstate)
 	cache, _ := st.(*store.Cache)
 	out := runJSON{
@@ -904,7 +896,7 @@ func resultJSON(m *vm.Model, path, mode string, res *checker.Result, trails []st
 		Depth: res.DepthReached, StateVector: res.MaxVector, Errors: res.Stats.NumErrors,
 		Complete: res.Complete(), Stopped: stoppedText(res.Stop), StopReason: res.Stop.Reason.String(), DepthLimited: res.DepthLimited,
 		ElapsedS: res.Elapsed.Seconds(),
-		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, heap, bytesPerState(res)},
+		Memory:   memoryJSON{res.Memory.Vectors, res.Memory.Table, res.Memory.Stack, res.Memory.Heap, bytesPerState(res)},
 		Store:    storeName(st),
 	}
 	storeJSON(&out, st)

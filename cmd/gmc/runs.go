@@ -77,7 +77,7 @@ func runSeeded(path string, lopts *lang.Options, vmOpts vm.Options, m *vm.Model,
 	e, cov := seededCoverage(runs)
 	if f.json {
 		r := runs[first]
-		out := resultJSON(m, path, f.mode.name(), r.res, trails, heapInUse(), r.bits)
+		out := resultJSON(m, path, f.mode.name(), r.res, trails, r.bits)
 		f.pan.flagsJSON(&out, r.res)
 		out.Coverage = coverageOf(cov)
 		out.Runs, out.Estimate = seededJSON(runs, e)
