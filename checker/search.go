@@ -104,6 +104,10 @@ type DFS struct {
 	// keeps every state it stored, drawn from the store when it is read
 	// (sample.Deferred): a complete search's sample nobody reads
 	drawn *sample.Sample
+	// direct: a move to a state the store holds is counted without a
+	// frame of its own (DFS.step): nothing watches the search's frames
+	// one by one (no script, cache, parallel worker or -DREACH)
+	direct bool
 	// moves counts the moves tried, so that bounds are checked (time,
 	// Ctrl-C, progress) in a search that stores few states for its
 	// moves (boundsEvery)
@@ -198,6 +202,7 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	}
 	d.reach = opts.Reach || opts.Iterative != NotIterative
 	d.reduce = opts.Reduce && m.NoReduce == ""
+	d.direct = opts.Recorder == nil && opts.Follower == nil && d.track == nil && !d.reach
 	if d.reduce || d.reach {
 		if p, ok := st.(store.Payloads); ok && st.Len() == 0 && opts.Follower == nil && d.track == nil {
 			if d.reach {
@@ -415,18 +420,23 @@ func (d *DFS) loop() {
 		case phaseChildDone:
 			d.path.pop()
 			if d.childMoved {
-				pt, pc, t := f.pass.Last(d.m)
-				pt.MarkStep(d.res.Reached[pt.ID], pc, t)
-				if d.opts.Observer != nil {
-					d.opts.Observer.Executed(pt, t)
-				}
-				f.pass.Took()
+				d.took(f)
 			}
 			f.phase = phaseNext
 		case phasePassDone:
 			d.passDone(f)
 		}
 	}
+}
+
+// took records that the transition frame f's step took last moved.
+func (d *DFS) took(f *frame) {
+	pt, pc, t := f.pass.Last(d.m)
+	pt.MarkStep(d.res.Reached[pt.ID], pc, t)
+	if d.opts.Observer != nil {
+		d.opts.Observer.Executed(pt, t)
+	}
+	f.pass.Took()
 }
 
 // pop returns from the top frame; moved tells its parent whether the step
@@ -545,6 +555,38 @@ func (d *DFS) step(f *frame) {
 	}
 	if d.opts.Recorder != nil || d.opts.Follower != nil {
 		d.moveScripted(pid, t, f.pass.Timeout())
+	}
+	if d.direct && d.par == nil && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0 {
+		// A move to a state outside atomic sequences and rendezvous,
+		// within the depth bound: what the child's frame would do first
+		// (enter, insert) is done here, and a state stored before (half
+		// of a search's moves, or more) never gets a frame: the step is
+		// counted as the child's return would count it.
+		key := d.keyOf(next)
+		isNew, ref := d.storeScripted(key)
+		d.arrived(key, isNew)
+		if !isNew {
+			if d.reduce {
+				d.reduceMark(nil, f, key, ref, false, false)
+			}
+			d.res.Matched++
+			d.path.pop()
+			d.took(f)
+			return
+		}
+		f.phase = phaseChildDone
+		child := d.frames.pushZero() // (kind: exploreFrame)
+		child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, f.below, f.redo, -1
+		child.pass.Set(-1, 0, -1)
+		if d.reduce {
+			d.reduceMark(child, f, key, ref, true, false)
+		}
+		d.newState(child, next)
+		if depth+1 > d.res.DepthReached {
+			d.res.DepthReached = depth + 1
+		}
+		child.phase = phasePass
+		return
 	}
 	f.phase = phaseChildDone
 	below := f.below
@@ -693,10 +735,7 @@ func (d *DFS) deviate(err error) {
 // state seen before counts as matched.
 func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
-	key := d.m.Key(s, d.key)
-	if d.m.KeyBuilt() {
-		d.key = key // keep the buffer, grown if it had to
-	}
+	key := d.keyOf(s)
 	if d.par != nil {
 		return d.insertShared(f, s, key)
 	}
@@ -704,39 +743,17 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		res.Redundant++ // an arrival from a state explored again
 	}
 	isNew, ref := d.storeScripted(key)
-	if d.sample != nil {
-		// an observer: nothing the search counts depends on it
-		sampleArrival(d.sample, key, isNew, d.lossy && !d.repeats.Repeated(), d.repeats)
-	}
+	d.arrived(key, isNew)
 	again := false // (a state explored again: pan's -DREACH)
 	if d.reach {
 		again = d.reached(f, ref, isNew)
 	}
 	if d.reduce {
-		// pan's tau&64 of the parent: a move that leaves the stack.
-		var on bool
-		switch {
-		case again:
-			f.ref = d.lstate // (pan's stale Lstate, see DFS.lstate)
-		case d.marks != nil:
-			mark := d.marks.Payload(ref)
-			on = mark[0] != 0
-			if isNew {
-				mark[0], f.ref = 1, ref
-			}
-		case d.onStack == nil:
-			// a cache, which knows its stack
-			on = !isNew && d.track.OnStack(d.track.Last())
-		case isNew:
-			d.onStack[string(key)] = struct{}{}
-		default:
-			_, on = d.onStack[string(key)]
-		}
+		var parent *frame
 		if n := d.frames.len(); n > 1 && d.frames.get(n-1) == f {
-			p := d.frames.get(n - 2)
-			p.good = p.good || !on
-			p.hit = p.hit || on && !isNew
+			parent = d.frames.get(n - 2)
 		}
+		d.reduceMark(f, parent, key, ref, isNew, again)
 	}
 	if again {
 		// explored again, not counted again: pan takes the state off
@@ -751,6 +768,62 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		}
 		return false
 	}
+	d.newState(f, s)
+	return true
+}
+
+// keyOf is the stored form of s (in d.key's buffer, grown if it had to).
+func (d *DFS) keyOf(s *vm.State) []byte {
+	key := d.m.Key(s, d.key)
+	if d.m.KeyBuilt() {
+		d.key = key // keep the buffer, grown if it had to
+	}
+	return key
+}
+
+// arrived tells the sample of an arrival at the state of key, new to the
+// store or not.
+func (d *DFS) arrived(key []byte, isNew bool) {
+	if d.sample != nil {
+		// an observer: nothing the search counts depends on it
+		sampleArrival(d.sample, key, isNew, d.lossy && !d.repeats.Repeated(), d.repeats)
+	}
+}
+
+// reduceMark keeps the partial-order reduction's account of an arrival
+// at the state of key (its payload ref), the state of frame f (nil: a
+// state stored before that gets no frame, DFS.step), from the frame
+// parent (nil: none): a new state is marked as on the search stack, and
+// the parent learns whether the move left the stack (pan's tau&64) or
+// met it (tau&16). again: the state is explored again (-DREACH).
+func (d *DFS) reduceMark(f, parent *frame, key []byte, ref uint64, isNew, again bool) {
+	var on bool
+	switch {
+	case again:
+		f.ref = d.lstate // (pan's stale Lstate, see DFS.lstate)
+	case d.marks != nil:
+		mark := d.marks.Payload(ref)
+		on = mark[0] != 0
+		if isNew {
+			mark[0], f.ref = 1, ref
+		}
+	case d.onStack == nil:
+		// a cache, which knows its stack
+		on = !isNew && d.track.OnStack(d.track.Last())
+	case isNew:
+		d.onStack[string(key)] = struct{}{}
+	default:
+		_, on = d.onStack[string(key)]
+	}
+	if parent != nil {
+		parent.good = parent.good || !on
+		parent.hit = parent.hit || on && !isNew
+	}
+}
+
+// newState counts s, the state of frame f, as stored for the first time.
+func (d *DFS) newState(f *frame, s *vm.State) {
+	res := d.res
 	if d.track != nil {
 		f.slot = d.track.Last()
 		if f.slot < 0 {
@@ -777,7 +850,6 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	if res.Stored == d.opts.MaxStates {
 		d.stop(search.Stopped(search.StateBound, d.opts.Budget))
 	}
-	return true
 }
 
 // reached keeps the depth of the state whose payload is ref, just stored
