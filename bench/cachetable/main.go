@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"gmc/bench/internal/corpus"
@@ -211,13 +210,4 @@ func timed(limit time.Duration, search func(stop chan struct{}) (*checker.Result
 	res, err := search(stop)
 	close(over)
 	return res, cpuTime() - start, err
-}
-
-// cpuTime is the processor time the process has taken so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
