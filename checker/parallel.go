@@ -621,10 +621,13 @@ func (w *worker) reach() int32 {
 // state inside an atomic sequence that blocked (f past its first
 // visit), which this worker explores at once, as the DFS does, and for
 // one within w.descend moves of the state it expands, which it explores
-// at once too.
-func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
+// at once too. It reports whether this worker explores the state now.
+// The state is at depth, reached by the move from the frame parent
+// (nil: none) or, when entering is false, a state explored already that
+// is stored now (an atomic sequence that blocked).
+func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, depth int32, entering bool) bool {
 	w, res := d.par, d.res
-	local := f.phase != phaseEnter || f.depth-w.rootDepth < w.descend
+	local := !entering || depth-w.rootDepth < w.descend
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Load() >= max {
 		// another worker stored the last state the bound allows (without
 		// this, up to a state's successors more; with it, up to one
@@ -638,9 +641,8 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	if d.reduce {
 		ref, isNew, expanded = w.view.Visit(key, local)
 		// the proviso: a move to a state not yet expanded
-		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
-			p := d.frames.at(n - 2)
-			p.good = p.good || !expanded
+		if parent != nil {
+			parent.good = parent.good || !expanded
 		}
 	} else {
 		isNew = w.view.Insert(key)
@@ -681,7 +683,7 @@ func (d *DFS) insertShared(f *frame, s *vm.State, key []byte) bool {
 	w.nodes.push(parNode{parent: w.root, off: off, n: uint32(k - shared), prev: w.last, shared: int32(shared)})
 	w.last = int32(w.nodes.len() - 1)
 	node := uint64(w.last)<<workerBits | uint64(w.id)
-	w.out = append(w.out, w.keep(s.Buf, ref, f.depth, node))
+	w.out = append(w.out, w.keep(s.Buf, ref, depth, node))
 	return false
 }
 

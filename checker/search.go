@@ -556,13 +556,30 @@ func (d *DFS) step(f *frame) {
 	if d.opts.Recorder != nil || d.opts.Follower != nil {
 		d.moveScripted(pid, t, f.pass.Timeout())
 	}
-	if d.direct && d.par == nil && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0 {
+	if d.direct && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0 {
 		// A move to a state outside atomic sequences and rendezvous,
 		// within the depth bound: what the child's frame would do first
 		// (enter, insert) is done here, and a state stored before (half
 		// of a search's moves, or more) never gets a frame: the step is
 		// counted as the child's return would count it.
 		key := d.keyOf(next)
+		if d.par != nil {
+			// (a worker also hands over the new states past its reach)
+			if !d.insertShared(f, next, key, int32(depth+1), true) {
+				d.path.pop()
+				d.took(f)
+				return
+			}
+			f.phase = phaseChildDone
+			child := d.frames.pushZero() // (kind: exploreFrame)
+			child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, f.below, f.redo, -1
+			child.pass.Set(-1, 0, -1)
+			if depth+1 > d.res.DepthReached {
+				d.res.DepthReached = depth + 1
+			}
+			child.phase = phasePass
+			return
+		}
 		isNew, ref := d.storeScripted(key)
 		d.arrived(key, isNew)
 		if !isNew {
@@ -737,7 +754,11 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
 	key := d.keyOf(s)
 	if d.par != nil {
-		return d.insertShared(f, s, key)
+		var parent *frame
+		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
+			parent = d.frames.at(n - 2)
+		}
+		return d.insertShared(parent, s, key, f.depth, f.phase == phaseEnter)
 	}
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
