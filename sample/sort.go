@@ -25,30 +25,41 @@ func radixSort(a, buf, count []uint64, shift uint) []uint64 {
 		return buf
 	}
 	lo := shift - b
+	// The digit is masked by the counts' full length too, a constant,
+	// so that indexing them needs no bounds check (as mask is at most
+	// that, the digit is the same).
+	const full = 1<<maxDigit - 1
 	mask := uint64(1)<<b - 1
-	count = count[:1<<b]
-	clear(count)
+	counts := (*[1 << maxDigit]uint64)(count)
+	clear(counts[:mask+1])
 	for _, h := range a {
-		count[h>>lo&mask]++
+		counts[h>>lo&mask&full]++
 	}
 	start := uint64(0)
-	for d := range count {
-		start, count[d] = start+count[d], start
+	for c := counts[:mask+1]; len(c) >= 4; c = c[4:] { // (the length is a power of two, 64 or more)
+		c0, c1, c2, c3 := c[0], c[1], c[2], c[3]
+		c[0], c[1], c[2], c[3] = start, start+c0, start+c0+c1, start+c0+c1+c2
+		start += c0 + c1 + c2 + c3
 	}
 	for _, h := range a {
-		d := h >> lo & mask
-		buf[count[d]] = h
-		count[d]++
+		d := h >> lo & mask & full
+		buf[counts[d]] = h
+		counts[d]++
 	}
-	moves := 0
+	// The insertion pass: most hashes are in place or one or two places
+	// off. What it moved is checked only when it moves something.
+	moves, limit := 0, 4*len(buf)
 	for i := 1; i < len(buf); i++ {
 		h := buf[i]
+		if buf[i-1] <= h {
+			continue
+		}
 		j := i
 		for ; j > 0 && buf[j-1] > h; j-- {
 			buf[j] = buf[j-1]
 		}
 		buf[j] = h
-		if moves += i - j; moves > 4*len(buf) {
+		if moves += i - j; moves > limit {
 			slices.Sort(buf)
 			break
 		}
