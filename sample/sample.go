@@ -42,8 +42,8 @@ const growth = 8
 // A search that reports each visited state once (NewDistinct: every
 // store but the cache) needs its visited states sorted only to tell the
 // reached ones from them: its list is thinned in place when it passes the
-// cap, and sorted when a budget of reached states is to be resolved (with
-// the exact store, never).
+// cap, and sorted when a cap's worth of reached states is to be resolved
+// (with the exact store, never).
 //
 // The lists live in memory off the Go heap (hugepage.Reserve), each in a
 // region of it sized for its worst case and faulted in as it fills: the
@@ -76,10 +76,17 @@ type Sample struct {
 	// the visited list is sorted only to resolve the reached states
 	distinct bool
 	cap      int
-	budget   int // visited or reached states taken between two settlings
-	limit    int // settle when visited passes it (reached: the budget)
-	level    uint
-	shift    uint // 64 − level: h is kept when h>>shift == 0
+	budget   int // visited states taken between two settlings
+	limit    int // settle when visited passes it
+	// resolveAt is how many reached states are taken between two
+	// resolvings: the cap. A resolving sorts the visited states since
+	// the last and the reached ones, and merges both with all the
+	// settled visited states, so that the fewer there are the less the
+	// work (peterson_n's bitstate search: 13.4 M instructions for the
+	// sample resolving every quarter cap, 10.2 M every cap)
+	resolveAt int
+	level     uint
+	shift     uint // 64 − level: h is kept when h>>shift == 0
 }
 
 // New returns an empty sample that holds at most DefaultCap entries, for
@@ -124,11 +131,11 @@ func NewCap(capacity int) *Sample {
 	}
 	// a quarter of the cap between settlings (a distinct sample's
 	// visited states only thinned at most of them, see settle); the
-	// regions span four times the cap and radixSort's counts (1.1 MiB
-	// at DefaultCap), of which a search touches what it fills (the
-	// omissions' region seldom more than a page)
+	// regions span five and a half times the cap and radixSort's
+	// counts (1.5 MiB at DefaultCap), of which a search touches what it
+	// fills (the omissions' region seldom more than a page)
 	b := max(c/4, 1)
-	s := &Sample{cap: c, budget: b, limit: b, shift: 64, distinct: true}
+	s := &Sample{cap: c, budget: b, limit: b, resolveAt: c, shift: 64, distinct: true}
 	sizes := regionSizes(c)
 	a := takeArena(sizes[0] + sizes[1] + sizes[2] + sizes[3] + sizes[4])
 	runtime.AddCleanup(s, giveArena, a)
@@ -153,20 +160,20 @@ type arena struct {
 // process that runs several searches (gmc estimate, --runs, the probes)
 // then faults the lists' pages in once, not for each search. It keeps
 // as many as GOMAXPROCS (so many searches run at once), each what a
-// sample of DefaultCap touched of its 1.1 MiB.
+// sample of DefaultCap touched of its 1.5 MiB.
 var arenas struct {
 	sync.Mutex
 	free []arena
 }
 
 // regionSizes is the length of each region of the memory of a sample of
-// cap c (and budget c/4): the most each list holds. Visited, cap and
-// budget (settled when it passes); reached, the budget; omitted, the cap
-// and a budget's new ones before the thinning; scratch, what sortHashes
-// sorts, at most visited; radixSort's counts.
+// cap c (budget c/4, resolved every c reached states): the most each list
+// holds. Visited, cap and budget (settled when it passes); reached, the
+// cap; omitted, the cap and a resolving's new ones before the thinning;
+// scratch, what sortHashes sorts, at most visited; radixSort's counts.
 func regionSizes(c int) [5]int {
 	b := max(c/4, 1)
-	return [5]int{c + b + 1, b + 1, c + b + 1, c + b + 1, 1 << maxDigit}
+	return [5]int{c + b + 1, c + 1, 2*c + 1, c + b + 1, 1 << maxDigit}
 }
 
 // arenaLen is the length of the arena of a sample of DefaultCap, the
@@ -242,7 +249,7 @@ func (s *Sample) Reached(h uint64) {
 		s.reached = room(s.reached, s.reachedRegion, len(s.reached)+1)
 	}
 	s.reached = append(s.reached, h)
-	if len(s.reached) > s.budget {
+	if len(s.reached) > s.resolveAt {
 		s.settle(true)
 	}
 }
@@ -266,8 +273,8 @@ func room(list, region []uint64, n int) []uint64 {
 // must resolve the reached states (resolve: their list is full, or the
 // sample is read) and has some, or omissions: its visited states need no
 // sorting to be distinct, only to be told from omissions, so they are
-// sorted once for a budget of reached states rather than for each budget
-// of reports (on peterson_n 19 k reached states in 59 k reports).
+// sorted once for a cap's worth of reached states rather than for each
+// budget of reports (on peterson_n 19 k reached states in 59 k reports).
 func (s *Sample) settle(resolve bool) {
 	if s.distinct && (!resolve || len(s.reached) == 0 && len(s.omitted) == 0) {
 		s.thin()
