@@ -106,7 +106,7 @@ type DFS struct {
 	drawn *sample.Sample
 	// direct: a move to a state the store holds is counted without a
 	// frame of its own (DFS.step): nothing watches the search's frames
-	// one by one (no script, cache, parallel worker or -DREACH)
+	// one by one (no script, cache or -DREACH)
 	direct bool
 	// moves counts the moves tried, so that bounds are checked (time,
 	// Ctrl-C, progress) in a search that stores few states for its
@@ -502,9 +502,7 @@ func (d *DFS) enter(f *frame) {
 		d.pop(true)
 		return
 	}
-	if depth > res.DepthReached {
-		res.DepthReached = depth
-	}
+	d.reachedDepth(depth)
 	f.phase = phasePass
 }
 
@@ -564,20 +562,7 @@ func (d *DFS) step(f *frame) {
 		// counted as the child's return would count it.
 		key := d.keyOf(next)
 		if d.par != nil {
-			// (a worker also hands over the new states past its reach)
-			if !d.insertShared(f, next, key, int32(depth+1), true) {
-				d.path.pop()
-				d.took(f)
-				return
-			}
-			f.phase = phaseChildDone
-			child := d.frames.pushZero() // (kind: exploreFrame)
-			child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, f.below, f.redo, -1
-			child.pass.Set(-1, 0, -1)
-			if depth+1 > d.res.DepthReached {
-				d.res.DepthReached = depth + 1
-			}
-			child.phase = phasePass
+			d.stepShared(f, next, key)
 			return
 		}
 		isNew, ref := d.storeScripted(key)
@@ -591,18 +576,12 @@ func (d *DFS) step(f *frame) {
 			d.took(f)
 			return
 		}
-		f.phase = phaseChildDone
-		child := d.frames.pushZero() // (kind: exploreFrame)
-		child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, f.below, f.redo, -1
-		child.pass.Set(-1, 0, -1)
+		child := d.descend(f)
 		if d.reduce {
 			d.reduceMark(child, f, key, ref, true, false)
 		}
 		d.newState(child, next)
-		if depth+1 > d.res.DepthReached {
-			d.res.DepthReached = depth + 1
-		}
-		child.phase = phasePass
+		d.reachedDepth(depth + 1)
 		return
 	}
 	f.phase = phaseChildDone
@@ -619,6 +598,42 @@ func (d *DFS) step(f *frame) {
 		child.kind = handshakeFrame
 	} else if child.pass.Owner() >= 0 {
 		d.res.AtomicSteps++
+	}
+}
+
+// stepShared is the fast path of DFS.step in a parallel worker, which
+// also hands over the new states past its reach: next (key) is the state
+// frame f's step reached. (A function of its own: in step, its code kept
+// step's loop from the inliner, 3.7% more instructions on one core.)
+func (d *DFS) stepShared(f *frame, next *vm.State, key []byte) {
+	if !d.insertShared(f, next, key, f.depth+1, true) {
+		d.path.pop()
+		d.took(f)
+		return
+	}
+	d.descend(f)
+	d.reachedDepth(int(f.depth) + 1)
+}
+
+// descend pushes the frame of the state frame f's step stored just now,
+// past its first visit (what enter does but for the depth reached, the
+// caller's: DFS.step's fast path).
+func (d *DFS) descend(f *frame) *frame {
+	f.phase = phaseChildDone
+	depth := f.depth + 1
+	child := d.frames.pushZero() // (kind: exploreFrame)
+	child.depth, child.slot, child.below, child.redo, child.presel = depth, -1, f.below, f.redo, -1
+	child.pass.Set(-1, 0, -1)
+	child.phase = phasePass
+	return child
+}
+
+// reachedDepth counts the depth of a state stored (after it is counted:
+// a state bound that stops the search at it leaves the depth as it was,
+// as enter does).
+func (d *DFS) reachedDepth(depth int) {
+	if depth > d.res.DepthReached {
+		d.res.DepthReached = depth
 	}
 }
 
