@@ -596,6 +596,7 @@ func (w *worker) expand(it *parItem) {
 	w.newProcs, w.newChans = w.p.m.Offsets(st.Buf, w.newProcs[:0], w.newChans[:0])
 	st.Procs, st.Chans = w.procs.own(w.newProcs), w.chans.own(w.newChans)
 	d.states.wrote(depth)
+	d.states.kept(depth)
 	if c.live.Add(-1) == 0 {
 		w.p.recycle(c)
 	}

@@ -392,6 +392,7 @@ func (d *DFS) search(s0 *vm.State, depth int) {
 	d.growTo(depth)
 	vm.CopyState(d.states.at(depth), s0)
 	d.states.wrote(depth)
+	d.states.kept(depth)
 	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, slot: -1, below: -1, presel: -1})
 	d.frames.top().pass.Set(-1, 0, -1)
 	d.loop()
@@ -589,6 +590,7 @@ func (d *DFS) step(f *frame) {
 	if f.slot >= 0 {
 		below = f.slot
 	}
+	d.states.kept(depth + 1)
 	child := d.frames.pushZero() // (kind: exploreFrame)
 	child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, below, f.redo, -1
 	child.pass.SetAfter(pid, t, machine.Rendezvous)
@@ -621,6 +623,7 @@ func (d *DFS) stepShared(f *frame, next *vm.State, key []byte) {
 func (d *DFS) descend(f *frame) *frame {
 	f.phase = phaseChildDone
 	depth := f.depth + 1
+	d.states.kept(int(depth))
 	child := d.frames.pushZero() // (kind: exploreFrame)
 	child.depth, child.slot, child.below, child.redo, child.presel = depth, -1, f.below, f.redo, -1
 	child.pass.Set(-1, 0, -1)

@@ -176,15 +176,18 @@ func (s *stateStack) cut(n int) []byte {
 // at hands out vm.State values over the arena, two of them, by the
 // parity of the depth: a step reads the state of its depth and writes
 // the one below it. A state written (vm.CopyState, then the vm's Effect)
-// must be said to be (wrote): what the vm changed in the value (a Buf
-// that outgrew its room, the Procs and Chans of a process created or
-// removed) is written back to the depth's record when the value is
-// handed out for another depth (flush). So a *vm.State from at stays
+// must be said to be (wrote), and when it becomes a frame's, kept: what
+// the vm changed in the value (a Buf that outgrew its room, the Procs
+// and Chans of a process created or removed) is then written back to
+// the depth's record. A state written and not kept (a move to a state
+// stored before: half of a search's moves) is scratch, dropped when
+// its depth's value is handed out for another depth, and written over
+// by the next step from the depth above. So a *vm.State from at stays
 // valid only until at is asked for another depth of the same parity,
 // which suits the DFS's loop (it asks again at every phase) but not the
 // product search's recursion, which holds a state across its subtree
-// (stateStack). And a depth written makes every deeper one meaningless
-// until it is written again: the layouts are a stack.
+// (stateStack). And a depth kept makes every deeper one meaningless
+// until it is kept again: the layouts are a stack.
 type stateArena struct {
 	recs    stack[stateRec]
 	slabs   [][]byte // the arena: a depth's bytes are in one slab
@@ -204,16 +207,21 @@ type stateRec struct {
 type layout struct{ procs, chans []int32 }
 
 // openState is a depth's state handed out by at (depth -1: none); dirty:
-// it was written since, and its record is not up to date.
+// it was written since, and its record is not up to date; rec: the
+// depth's record (found once: the records never move).
 type openState struct {
 	depth int
 	dirty bool
+	rec   *stateRec
 	st    vm.State
 }
 
 // newStateArena returns an empty arena.
 func newStateArena() stateArena {
-	return stateArena{open: [2]openState{{depth: -1}, {depth: -1}}}
+	return stateArena{
+		open:    [2]openState{{depth: -1}, {depth: -1}},
+		layouts: []layout{{}}, // index 0: none (a record never written)
+	}
 }
 
 // at returns the state of depth i, valid until at is asked for another
@@ -229,13 +237,22 @@ func (a *stateArena) at(i int) *vm.State {
 // wrote says that the state of depth i, which at handed out, was written.
 func (a *stateArena) wrote(i int) { a.open[i&1].dirty = true }
 
+// kept says that the state of depth i, which at handed out and was
+// written, is now a frame's (it will be read again after at hands out
+// other depths): its record is brought up to date. The depth above it
+// must have been kept before (it is where its state came from).
+func (a *stateArena) kept(i int) {
+	if o := &a.open[i&1]; o.depth == i {
+		a.commit(o)
+	}
+}
+
 // capacity is the number of depths the records allocated hold.
 func (a *stateArena) capacity() int { return a.recs.capacity() }
 
 // reopen hands out the state of depth i in place of the one of its
-// parity, written back first.
+// parity (kept before, or scratch).
 func (a *stateArena) reopen(i int) {
-	a.flush()
 	r := a.recs.at(i)
 	if r.size == 0 {
 		// First reached: as wide as the state above, which is where it
@@ -247,26 +264,12 @@ func (a *stateArena) reopen(i int) {
 		a.cut(r, n)
 	}
 	o := &a.open[i&1]
-	o.depth = i
+	o.depth, o.dirty, o.rec = i, false, r
 	o.st.Buf = a.slabs[r.slab][r.off : r.off+r.n : r.off+r.size]
 	o.st.Procs, o.st.Chans = nil, nil
 	if k := int(r.layout); k < len(a.layouts) {
 		o.st.Procs, o.st.Chans = a.layouts[k].procs, a.layouts[k].chans
 	}
-}
-
-// flush writes the open states written back to their records, the
-// shallower first: a record's layout follows from the one above it.
-func (a *stateArena) flush() {
-	x, y := &a.open[0], &a.open[1]
-	if !x.dirty && !y.dirty {
-		return
-	}
-	if x.depth > y.depth {
-		x, y = y, x
-	}
-	a.commit(x)
-	a.commit(y)
 }
 
 // commit writes open state o back to its depth's record, if it was
@@ -276,8 +279,7 @@ func (a *stateArena) commit(o *openState) {
 		return
 	}
 	o.dirty = false
-	depth := o.depth
-	r, st := a.recs.get(depth), &o.st // (reopen made it)
+	r, st := o.rec, &o.st
 	if n := len(st.Buf); n > 0 && &st.Buf[0] != &a.slabs[r.slab][r.off] {
 		// append gave it a buffer of its own: it outgrew its room,
 		// which is then made anew, with some to spare
@@ -291,12 +293,9 @@ func (a *stateArena) commit(o *openState) {
 	// The layout: the one above's when the state shares its Procs and
 	// Chans (copied from it), else a new one after it, which ends the
 	// table (the deeper depths' states are meaningless now).
-	if len(a.layouts) == 0 {
-		a.layouts = append(a.layouts, layout{}) // index 0: none
-	}
 	above := 0
-	if depth > 0 {
-		above = min(int(a.recs.get(depth-1).layout), len(a.layouts)-1)
+	if o.depth > 0 {
+		above = min(int(a.recs.get(o.depth-1).layout), len(a.layouts)-1)
 	}
 	if !a.layouts[above].is(st) {
 		a.layouts = append(a.layouts[:above+1], layout{st.Procs, st.Chans})
