@@ -49,7 +49,8 @@ machine_header "gmc's stores vs pan's"
 echo "pan:     cc $build_flags [-DHC4 | -DCOLLAPSE]; ./pan -m<depth> -c0 -w<W>"
 echo "         W = ceil(log2(stored states)), per model: pan's chained table of 2^W"
 echo "         pointers at a load of 1/2 to 1 (its default -w24 is 128 MB whatever the model)"
-echo "gmc:     gmc run --no-reduce -c0 -m<depth> --store exact|hc|collapse m.pml"
+echo "gmc:     gmc run --no-reduce -c0 -m<depth> -w<W> --store exact|hc|collapse m.pml"
+echo "         (-w<W>: the same table size pan has from the start; gmc's grows from it at 3/4)"
 echo "repeats: $reps (best = minimum search time)"
 echo
 build_gmc
@@ -109,7 +110,7 @@ while read -r file defs mdepth; do
 		# machine's load hits both.
 		for s in exact hc collapse; do
 			(cd "$w" && timed "pan_$s" "./pan_$s" -m"$mdepth" -c0 -w"$W") || fail="pan_$s"
-			(cd "$w" && timed "gmc_$s" "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" --store "$s" m.pml)
+			(cd "$w" && timed "gmc_$s" "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" -w"$W" --store "$s" m.pml)
 			case $? in 0 | 1 | 3) ;; *) fail="gmc --store $s" ;; esac
 		done
 		for t in pan_exact pan_hc pan_collapse gmc_exact gmc_hc gmc_collapse; do

@@ -49,6 +49,10 @@ func NewCollapse(split Splitter) *Collapse {
 	return c
 }
 
+// Presize implements Presizer: the table of the states' tuples (the
+// parts' tables are as many as the parts, far fewer than the states).
+func (c *Collapse) Presize(bits uint) { c.top.Presize(bits) }
+
 // encode interns v's parts and returns its tuple.
 func (c *Collapse) encode(v []byte) []byte {
 	c.parts = c.split.Split(v, c.parts[:0])

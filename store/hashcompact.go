@@ -60,6 +60,13 @@ func (s *HashCompact) resize(bits uint) {
 // Len implements Store.
 func (s *HashCompact) Len() int { return s.n }
 
+// Presize implements Presizer.
+func (s *HashCompact) Presize(bits uint) {
+	if s.n == 0 && bits > s.bits {
+		s.resize(bits)
+	}
+}
+
 // Bytes implements Store: the fingerprints are the table (all of it:
 // they are spread over it); the states' part is their payloads (none in a
 // safety search), as far as used, as Exact counts its arena.

@@ -205,6 +205,20 @@ func (s *Shared) Bytes() (states, table int64) {
 // Shards is the number of shards.
 func (s *Shared) Shards() int { return len(s.shards) }
 
+// Presize implements Presizer: the shards share the 2^log2 slots, each
+// a table of at least its part of them.
+func (s *Shared) Presize(log2 uint) {
+	share := uint(bits.Len(uint(len(s.shards)))) - 1 // (the shards: at least 1)
+	if share >= log2 {
+		return
+	}
+	for i := range s.shards {
+		if p, ok := s.shards[i].st.(Presizer); ok {
+			p.Presize(log2 - share)
+		}
+	}
+}
+
 // Shard is shard i's store. It is not safe to use while another goroutine
 // uses s.
 func (s *Shared) Shard(i int) Payloads { return s.shards[i].st }

@@ -390,3 +390,56 @@ func TestTableEach(t *testing.T) {
 		t.Errorf("Each yielded %d vectors, %d inserted", len(got), len(want))
 	}
 }
+
+// TestPresize checks -w's sizing of a store's table (Presizer): an empty
+// store's table takes the size asked for and keeps what it holds as it
+// grows on; a smaller size, or a store that holds a state, is left as
+// it is; the shards of a Shared share the slots.
+func TestPresize(t *testing.T) {
+	vec := func(i int) []byte { return []byte{byte(i), byte(i >> 8), byte(i >> 16), 7} }
+	stores := map[string]func() Store{
+		"exact":    func() Store { return NewExact() },
+		"hc":       func() Store { return NewHashCompact() },
+		"collapse": func() Store { return NewCollapse(chunks{}) },
+		"table":    func() Store { return NewTable(2) },
+	}
+	for name, mk := range stores {
+		st := mk()
+		_, before := st.Bytes()
+		st.(Presizer).Presize(12) // under 2^16: nothing
+		if _, got := st.Bytes(); got != before {
+			t.Errorf("%s: Presize(12) made the table %d bytes, was %d", name, got, before)
+		}
+		st.(Presizer).Presize(18)
+		_, table := st.Bytes()
+		if want := int64(8) << 18; table < want {
+			t.Errorf("%s: Presize(18): table %d bytes, want at least %d", name, table, want)
+		}
+		const n = 300000 // past 3/4 of 2^18: the table doubles once
+		for i := range n {
+			if !st.Insert(vec(i)) {
+				t.Fatalf("%s: state %d not new", name, i)
+			}
+		}
+		for i := range n {
+			if st.Insert(vec(i)) {
+				t.Fatalf("%s: state %d new again", name, i)
+			}
+		}
+		if st.Len() != n {
+			t.Errorf("%s: %d states, want %d", name, st.Len(), n)
+		}
+		_, grown := st.Bytes()
+		st.(Presizer).Presize(22) // holds states: nothing
+		if _, got := st.Bytes(); got != grown {
+			t.Errorf("%s: Presize after inserts changed the table from %d to %d bytes", name, grown, got)
+		}
+	}
+	sh := NewShared(4, func() Payloads { return NewExact() })
+	sh.Presize(20)
+	for i := range sh.Shards() {
+		if _, table := sh.Shard(i).Bytes(); table != 8<<18 {
+			t.Errorf("shard %d of 4: table %d bytes, want 2^18 slots", i, table)
+		}
+	}
+}

@@ -128,6 +128,13 @@ func (t *Table) resize(bits uint) {
 	t.tbytes.Store(int64(len(t.slots)) * 8)
 }
 
+// Presize implements Presizer; call it before any view inserts.
+func (t *Table) Presize(bits uint) {
+	if t.Len() == 0 && bits > t.bits {
+		t.resize(bits)
+	}
+}
+
 // View is the view of goroutine i (0 to the views given to NewTable - 1).
 func (t *Table) View(i int) SharedView { return t.views[i] }
 

@@ -54,7 +54,7 @@ func noEffect(set map[string]bool, f runFlags) []string {
 		ok    bool
 		needs string
 	}{
-		{"w", f.bitstate, "--bitstate"},
+		{"w", f.bitstate || f.store == "exact" || f.store == "hc" || f.store == "collapse", "--bitstate or a store with a table (--store exact, hc or collapse)"},
 		{"k", f.bitstate, "--bitstate"},
 		{"policy", f.cache != "", "--cache"},
 		{"cache-check", f.cache != "", "--cache"},

@@ -211,6 +211,8 @@ var cliCases = []struct {
 	{"dump_flags_after_model", []string{"dump", "ok.pml", "--no-merge"}, nil, nil},
 	{"estimate_flags_after_model", []string{"estimate", "ok.pml", "--sizes", "5,7", "--k", "2"}, nil, nil},
 	{"run_k_without_bitstate", []string{"run", "-k2", "ok.pml"}, nil, nil},
+	{"run_w_with_cache", []string{"run", "-w", "20", "--cache", "1000", "ok.pml"}, nil, nil},
+	{"run_w_too_large", []string{"run", "-w", "40", "ok.pml"}, nil, nil},
 	{"run_no_effect", []string{"run", "ok.pml", "-w", "20", "--seed", "3", "--policy", "random", "--cache-check",
 		"--trustful", "--steps", "5", "--restarts", "2", "--count-exact", "--mc-split", "0.5"}, nil, nil},
 	{"run_no_effect_search", []string{"run", "--search", "rw", "--restart", "random", "--progress-lines", "10", "ok.pml"}, nil, nil},
@@ -411,6 +413,38 @@ func TestRunJSON(t *testing.T) {
 		}
 		if c.complete && cov["percent"] != 100.0 {
 			t.Errorf("%s: complete search with coverage %v", c.model, cov["percent"])
+		}
+	}
+}
+
+// TestPresizedTable checks that -w sizes the table of the stores that
+// have one (pan -w), on one core and on two, and that the search stores
+// what it stores without it.
+func TestPresizedTable(t *testing.T) {
+	inModels(t)
+	run := func(args ...string) map[string]any {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := gmc(append([]string{"run", "--json"}, append(args, "ok.pml")...), &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		var out map[string]any
+		if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	plain := run()
+	for _, args := range [][]string{
+		{"-w", "20"}, {"-w", "20", "--store", "hc"}, {"-w", "20", "--store", "collapse"}, {"-w", "20", "-j", "2", "--no-reduce"},
+	} {
+		out := run(args...)
+		mem, _ := out["memory"].(map[string]any)
+		if table, _ := mem["table_bytes"].(float64); table < 8<<20 {
+			t.Errorf("%v: table of %v bytes, want 2^20 slots (8 MiB) or more", args, mem["table_bytes"])
+		}
+		if out["states_stored"] != plain["states_stored"] && args[len(args)-1] != "--no-reduce" {
+			t.Errorf("%v: %v states stored, %v without -w", args, out["states_stored"], plain["states_stored"])
 		}
 	}
 }

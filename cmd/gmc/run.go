@@ -40,6 +40,7 @@ type runFlags struct {
 	store     string // --store, settled by chooseStore
 	bitstate  bool
 	log2Bits  uint
+	presize   uint // -w for a store with a table (exact, hc, collapse): its first size, 2^presize slots (0: none)
 	hashes    uint
 	seed      uint64
 	runs      int
@@ -76,7 +77,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.profile, "cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
 	fs.StringVar(&f.store, "store", "", storeUsage)
 	fs.BoolVar(&f.bitstate, "bitstate", false, "bitstate search: visited states in a Bloom filter (-w, -k), reports a coverage estimate (--store bitstate)")
-	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits")
+	fs.UintVar(&f.log2Bits, "w", 24, "bitstate: a filter of 2^`L` bits; exact, hc, collapse: a table of 2^L slots from the start, as pan -w (without -w, 2^16 that doubles as it fills)")
 	fs.UintVar(&f.hashes, "k", 3, "bitstate: `K` hash functions")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed `S` of the random choices: the bitstate hash functions (another seed explores differently), the cache's evictions, the randomized and Monte Carlo searches")
 	fs.IntVar(&f.runs, "runs", 1, "bitstate: `T` runs with independent seeds (--seed, then seeds drawn from it), in parallel on every core; capture-recapture over their samples of states estimates the coverage of each and of their union")
@@ -125,6 +126,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if err := f.pan.check(set, f); err != nil {
 		fmt.Fprintf(stderr, "gmc run: %v\n", err)
 		return exitUsage
+	}
+	if set["w"] && !f.bitstate {
+		f.presize = f.log2Bits
 	}
 	opts := checker.Options{Budget: search.Budget{MaxDepth: f.maxDepth, MaxErrors: f.maxErrors, MaxStates: f.maxStates, Time: f.random.time}}
 	f.pan.setOptions(&opts)
@@ -258,9 +262,19 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Store = cache
 	}
-	if f.mode.claim == "" && (f.store == "hc" || f.store == "collapse") {
+	if f.presize > 0 {
+		if f.presize < minPresize || f.presize > maxPresize {
+			fmt.Fprintf(stderr, "gmc run: -w %d: a table of 2^%d to 2^%d slots\n", f.presize, minPresize, maxPresize)
+			return exitUsage
+		}
+		if table := int64(8) << f.presize; opts.MaxMemory > 0 && table > opts.MaxMemory {
+			fmt.Fprintf(stderr, "gmc run: a table of 2^%d slots takes %d MB, over the memory bound of %d MB\n", f.presize, table>>20, opts.MaxMemory>>20)
+			return exitUsage
+		}
+	}
+	if f.mode.claim == "" && (f.store == "hc" || f.store == "collapse" || f.presize > 0 && f.store == "exact") {
 		// (each property's search makes its own: runProperties)
-		opts.Store, _ = newStore(f, m) // (these two never fail)
+		opts.Store, _ = newStore(f, m) // (these never fail)
 	}
 	var scriptWriter *script.Writer
 	if f.script != "" {

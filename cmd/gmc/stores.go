@@ -58,18 +58,38 @@ func (f *runFlags) chooseStore() error {
 }
 
 // newStore makes the store --store names for a search of m: nil for the
-// exact store (the search makes its own), a new filter for bitstate. The
-// cache is made once, by runRun.
+// exact store (the search makes its own) unless -w sizes its table, a new
+// filter for bitstate. The cache is made once, by runRun.
 func newStore(f runFlags, m *vm.Model) (store.Store, error) {
+	var st store.Store
 	switch f.store {
 	case "hc":
-		return store.NewHashCompact(), nil
+		st = store.NewHashCompact()
 	case "collapse":
-		return store.NewCollapse(m.Splitter()), nil
+		st = store.NewCollapse(m.Splitter())
 	case "bitstate":
 		return store.NewBitstate(f.log2Bits, f.hashes, f.seed)
+	case "exact":
+		if f.presize > 0 {
+			st = store.NewExact()
+		}
 	}
-	return nil, nil
+	presize(st, f)
+	return st, nil
+}
+
+// The sizes -w may give a store's table (f.presize): 2^10 slots, 8 KiB,
+// to 2^36, 512 GiB.
+const (
+	minPresize = 10
+	maxPresize = 36
+)
+
+// presize gives st's table the size -w asks for, if it asked.
+func presize(st any, f runFlags) {
+	if p, ok := st.(store.Presizer); ok && f.presize > 0 {
+		p.Presize(f.presize)
+	}
 }
 
 // storeName is the name of the store st for the report (nil: exact).
@@ -95,9 +115,11 @@ func storeName(st store.Store) string {
 // collapse).
 func sharedStore(f runFlags, m *vm.Model) store.Concurrent {
 	if f.store == "exact" {
-		return store.NewTable(f.jobs)
+		t := store.NewTable(f.jobs)
+		presize(t, f)
+		return t
 	}
-	return checker.NewSharedStore(f.jobs, func() store.Payloads {
+	sh := checker.NewSharedStore(f.jobs, func() store.Payloads {
 		switch f.store {
 		case "hc":
 			return store.NewHashCompact()
@@ -106,6 +128,8 @@ func sharedStore(f runFlags, m *vm.Model) store.Concurrent {
 		}
 		return store.NewExact()
 	})
+	presize(sh, f)
+	return sh
 }
 
 // parallelRefused says why a parallel search (-j N) cannot run what f
