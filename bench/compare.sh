@@ -126,6 +126,21 @@ rows=$tmp/rows.tsv
 : >"$rows"
 
 n=0
+# run_pan: spin -a, cc and pan, timed, in the model's directory $w;
+# run_gmc: gmc run there, which exits 0 (no error), 1 (property
+# violated) or 3 (search incomplete); anything else (2: model error, Go
+# panic) is a failure. Each says so in $fail.
+run_pan() {
+	(cd "$w" && timed spin spin -a m.pml) || fail="spin -a"
+	[ -z "$fail" ] && { (cd "$w" && timed cc cc -O2 $pan_por -DSAFETY -DNOCLAIM -o pan pan.c) || fail="cc"; }
+	[ -z "$fail" ] && { (cd "$w" && timed pan ./pan -m"$mdepth" -c0) || fail="pan"; }
+	[ -z "$fail" ]
+}
+run_gmc() {
+	(cd "$w" && timed gmc "$tmp/gmc" run $gmc_por -c0 -m"$mdepth" m.pml)
+	case $? in 0 | 1 | 3) ;; *) fail="${fail:+$fail, }gmc" ;; esac
+	[ -z "$fail" ]
+}
 while read -r file defs mdepth; do
 	[ -n "$file" ] || continue
 	n=$((n + 1))
@@ -144,14 +159,17 @@ while read -r file defs mdepth; do
 	r=0
 	while [ "$r" -lt "$reps" ] && [ -z "$fail" ]; do
 		r=$((r + 1))
-		# pan and gmc alternate, so a change in machine load hits both.
-		(cd "$w" && timed spin spin -a m.pml) || fail="spin -a"
-		[ -z "$fail" ] && { (cd "$w" && timed cc cc -O2 $pan_por -DSAFETY -DNOCLAIM -o pan pan.c) || fail="cc"; }
-		[ -z "$fail" ] && { (cd "$w" && timed pan ./pan -m"$mdepth" -c0) || fail="pan"; }
-		# gmc exits 0 (no error), 1 (property violated) or 3 (search
-		# incomplete); anything else (2: model error, Go panic) is a failure.
-		(cd "$w" && timed gmc "$tmp/gmc" run $gmc_por -c0 -m"$mdepth" m.pml)
-		case $? in 0 | 1 | 3) ;; *) fail="${fail:+$fail, }gmc" ;; esac
+		# pan and gmc alternate, so a change in machine load hits both,
+		# and which goes first alternates too: in a virtual machine a
+		# run's fresh memory costs what the run before it left free
+		# (after pan, gmc's huge pages took 0.15-0.4 s more system
+		# time on swp W=3,M=7,C=4 than after gmc), so neither always
+		# follows the other.
+		if [ $((r % 2)) = 1 ]; then
+			run_pan && run_gmc
+		else
+			run_gmc && run_pan
+		fi
 		[ -n "$fail" ] && break
 		for t in spin cc pan gmc; do
 			keepmin "$w/best_$t.t" "$w/$t.t"
