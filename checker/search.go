@@ -545,7 +545,36 @@ func (d *DFS) step(f *frame) {
 	if next.NrProcs() > s.NrProcs() {
 		d.markStarts(next, s.NrProcs())
 	}
-	d.path.push(pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)})
+	move := pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)}
+	direct := d.direct && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
+	if direct && d.par == nil {
+		// A move to a state outside atomic sequences and rendezvous,
+		// within the depth bound, that raised no error: what the
+		// child's frame would do first (enter, insert) is done here,
+		// and a state stored before (half of a search's moves, or
+		// more) never gets a frame, nor its move a place on the path:
+		// the step is counted as the child's return would count it.
+		key := d.keyOf(next)
+		isNew, ref := d.storeScripted(key)
+		d.arrived(key, isNew)
+		if !isNew {
+			if d.reduce {
+				d.reduceMark(nil, f, key, ref, false, false)
+			}
+			d.res.Matched++
+			d.took(f)
+			return
+		}
+		d.path.push(move)
+		child := d.descend(f)
+		if d.reduce {
+			d.reduceMark(child, f, key, ref, true, false)
+		}
+		d.newState(child, next)
+		d.reachedDepth(depth + 1)
+		return
+	}
+	d.path.push(move)
 	if len(machine.Errors) > 0 { // (not a call per transition: few raise any)
 		d.assertions(machine, depth, false)
 	}
@@ -555,34 +584,10 @@ func (d *DFS) step(f *frame) {
 	if d.opts.Recorder != nil || d.opts.Follower != nil {
 		d.moveScripted(pid, t, f.pass.Timeout())
 	}
-	if d.direct && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0 {
-		// A move to a state outside atomic sequences and rendezvous,
-		// within the depth bound: what the child's frame would do first
-		// (enter, insert) is done here, and a state stored before (half
-		// of a search's moves, or more) never gets a frame: the step is
-		// counted as the child's return would count it.
-		key := d.keyOf(next)
-		if d.par != nil {
-			d.stepShared(f, next, key)
-			return
-		}
-		isNew, ref := d.storeScripted(key)
-		d.arrived(key, isNew)
-		if !isNew {
-			if d.reduce {
-				d.reduceMark(nil, f, key, ref, false, false)
-			}
-			d.res.Matched++
-			d.path.pop()
-			d.took(f)
-			return
-		}
-		child := d.descend(f)
-		if d.reduce {
-			d.reduceMark(child, f, key, ref, true, false)
-		}
-		d.newState(child, next)
-		d.reachedDepth(depth + 1)
+	if direct {
+		// the same in a parallel worker, which hands over the new
+		// states past its reach (their paths include the move)
+		d.stepShared(f, next, d.keyOf(next))
 		return
 	}
 	f.phase = phaseChildDone
