@@ -24,9 +24,10 @@ type Store interface {
 // 2^L slots, which then doubles as before when it fills, so that a
 // search that will store millions of states does not double it on the
 // way (each doubling a pass over the table, and fresh memory twice its
-// size: swp W=3,M=7,C=4, 1.7 M states, spent 0.1-0.3 s of system time
-// faulting in the tables it left behind). A table already larger, or a
-// store that holds a state, stays as it is.
+// size: swp W=3,M=7,C=4, 1.7 M states, took 0.24 s of system time
+// doubling its way to 2^22 slots, 0.08 s with them from the start;
+// bench/README.md, stores.sh). A table already larger, or a store that
+// holds a state, stays as it is.
 type Presizer interface {
 	Presize(bits uint)
 }
