@@ -8,7 +8,8 @@
 #   -n        no partial-order reduction (gmc --no-reduce, pan -DNOREDUCE):
 #             -j N must then store what -j 1 stores
 #   -j N      the cores of the parallel run (default 2)
-#   -r R      R runs of each, pan, -j 1 and -j N alternating; the fastest
+#   -r R      R runs of each, pan, -j 1 and -j N alternating (pan first in
+#             odd rounds, last in even ones); the fastest
 #             search of each is kept (default 3)
 #   -m DEPTH  the depth bound of the models given as arguments (default
 #             100000): the one-core search must not reach it
@@ -65,6 +66,19 @@ if command -v taskset >/dev/null && [ "$(nproc)" -ge "$jobs" ]; then
 	pin=1
 fi
 printf '%-28s %10s %10s %10s %9s %9s %6s %6s %8s %8s %8s\n' model "pan st/s" "-j1 st/s" "-j$jobs st/s" "j$jobs/j1" "j$jobs/pan" ceil eff "pan st" "-j1 st" "-j$jobs st"
+# run_pan, run_j1, run_jn: one timed run of pan, gmc -j 1 and gmc -j N in
+# the model's directory $d, each keeping its best time.
+run_pan() {
+	(cd "$d" && timed pan ./pan -m"$depth" -c0) && search_time "$d/pan.out" pan >"$d/pan.t1" && keepmin "$d/pan.best" "$d/pan.t1" && cp "$d/pan.out" "$d/pan.keep"
+}
+run_j1() {
+	(cd "$d" && timed j1 "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j 1 $gflags m.pml)
+	search_time "$d/j1.out" gmc >"$d/j1.t1" && keepmin "$d/j1.best" "$d/j1.t1"
+}
+run_jn() {
+	(cd "$d" && timed jn "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j "$jobs" $gflags m.pml)
+	search_time "$d/jn.out" gmc >"$d/jn.t1" && keepmin "$d/jn.best" "$d/jn.t1"
+}
 i=0
 echo "$models" | while read -r file defs depth; do
 	i=$((i + 1))
@@ -79,11 +93,18 @@ echo "$models" | while read -r file defs depth; do
 	fi
 	(cd "$d" && spin -a m.pml >/dev/null && cc $cflags -o pan pan.c) || { echo "$file: pan build failed" >&2; continue; }
 	for r in $(seq "$runs"); do
-		(cd "$d" && timed pan ./pan -m"$depth" -c0) && search_time "$d/pan.out" pan >"$d/pan.t1" && keepmin "$d/pan.best" "$d/pan.t1" && cp "$d/pan.out" "$d/pan.keep"
-		(cd "$d" && timed j1 "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j 1 $gflags m.pml)
-		search_time "$d/j1.out" gmc >"$d/j1.t1" && keepmin "$d/j1.best" "$d/j1.t1"
-		(cd "$d" && timed jn "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j "$jobs" $gflags m.pml)
-		search_time "$d/jn.out" gmc >"$d/jn.t1" && keepmin "$d/jn.best" "$d/jn.t1"
+		# The order alternates, so that -j 1 does not always follow
+		# pan: in a virtual machine what a run's fresh memory costs
+		# depends on what the run before it left free (compare.sh).
+		if [ $((r % 2)) = 1 ]; then
+			run_pan
+			run_j1
+			run_jn
+		else
+			run_jn
+			run_j1
+			run_pan
+		fi
 		[ $pin = 1 ] || continue
 		for c in $(seq 0 $((jobs - 1))); do
 			(cd "$d" && timed cpu$c taskset -c "$c" "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j 1 $gflags m.pml)
