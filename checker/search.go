@@ -777,11 +777,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
 	key := d.keyOf(s)
 	if d.par != nil {
-		var parent *frame
-		if n := d.frames.len(); n > 1 && d.frames.at(n-1) == f {
-			parent = d.frames.at(n - 2)
-		}
-		return d.insertShared(parent, s, key, f.depth, f.phase == phaseEnter)
+		return d.insertShared(d.parentOf(f), s, key, f.depth, f.phase == phaseEnter)
 	}
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
@@ -793,11 +789,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		again = d.reached(f, ref, isNew)
 	}
 	if d.reduce {
-		var parent *frame
-		if n := d.frames.len(); n > 1 && d.frames.get(n-1) == f {
-			parent = d.frames.get(n - 2)
-		}
-		d.reduceMark(f, parent, key, ref, isNew, again)
+		d.reduceMark(f, d.parentOf(f), key, ref, isNew, again)
 	}
 	if again {
 		// explored again, not counted again: pan takes the state off
@@ -814,6 +806,15 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	}
 	d.newState(f, s)
 	return true
+}
+
+// parentOf is the frame below f when f is the top frame (the frame
+// whose step reached f's state), else nil.
+func (d *DFS) parentOf(f *frame) *frame {
+	if n := d.frames.len(); n > 1 && d.frames.get(n-1) == f {
+		return d.frames.get(n - 2)
+	}
+	return nil
 }
 
 // keyOf is the stored form of s (in d.key's buffer, grown if it had to).
