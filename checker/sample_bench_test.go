@@ -84,6 +84,9 @@ func BenchmarkSampleCost(b *testing.B) {
 						}
 					}
 					runtime.GC()
+					for range 4 {
+						runtime.Gosched() // (the last sample's cleanup keeps its arena)
+					}
 					t0 := processTime()
 					res, err := NewDFS(m, opts).Run()
 					if err == nil && res.Sample != nil && os.Getenv("SAMPLE_UNREAD") == "" {

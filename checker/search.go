@@ -130,18 +130,19 @@ type lossy interface{ MayConfuse() bool }
 // repeat it recognised (store.Bitstate.Repeated: the sample was told of
 // that state at its earlier arrival, and θ only falls since, so telling
 // it again would change nothing). It inlines: an arrival that needs no
-// hash (at a state the exact store holds, at a repeat) costs a test; and
-// the rejection test comes before any call into the sample (past the
-// cap most hashes stop there). filter, when not nil, is the bitstate
-// filter that just took key: the sample's hash is then a mix of the pair
-// of hashes its pass over the vector made (store.Bitstate.Core).
+// hash (at a state the exact store holds, at a repeat) costs a test.
+// filter, when not nil, is the bitstate filter that just took key: the
+// sample's hash is then a mix of the pair of hashes its pass over the
+// vector made (store.Bitstate.Core).
 func sampleArrival(smp *sample.Sample, key []byte, isNew, check bool, filter *store.Bitstate) {
 	if isNew || check {
 		sampleState(smp, key, isNew, filter)
 	}
 }
 
-// sampleState is sampleArrival's work for an arrival it checks.
+// sampleState is sampleArrival's work for an arrival it checks. Whether
+// the sample keeps the state is Visited's and Reached's to tell, without
+// a branch (see Visited).
 func sampleState(smp *sample.Sample, key []byte, isNew bool, filter *store.Bitstate) {
 	var h uint64
 	if filter != nil {
@@ -149,11 +150,9 @@ func sampleState(smp *sample.Sample, key []byte, isNew bool, filter *store.Bitst
 	} else {
 		h = sample.Hash(key)
 	}
-	switch {
-	case !smp.Keeps(h):
-	case isNew:
+	if isNew {
 		smp.Visited(h)
-	default:
+	} else {
 		smp.Reached(h)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"gmc/internal/hugepage"
@@ -30,20 +31,24 @@ const growth = 8
 // states the search reported.
 //
 // The reports are appended to two lists, the visited states' and the
-// reached ones' (Reached), and settled in batches: the new entries sorted
-// (by radix: they are uniform hashes) and merged into the sorted, distinct
-// entries settled before, the reached ones that are not visited states
-// becoming omissions, θ halved while the sample is over its cap. A search
-// reports a state at each of its arrivals, at a random place of the
-// state space; an append and a sort are sequential work, where a hash set
-// took a cache miss a report, and evicted the lines of the bitstate
-// filter the search was using (docs/estimates.md, "The sample's cost").
+// reached ones' (Reached), and settled in batches, θ halved while the
+// sample is over its cap. A search reports a state at each of its
+// arrivals, at a random place of the state space; an append and a pass
+// over a list are sequential work, where a hash set of the sample took a
+// cache miss a report, and evicted the lines of the bitstate filter the
+// search was using (docs/estimates.md, "The sample's cost").
+//
+// A search that may report a state more than once (New: the cache) has
+// its new entries sorted (by radix: they are uniform hashes) and merged
+// into the sorted, distinct entries settled before, the reached ones that
+// are not visited states becoming omissions.
 //
 // A search that reports each visited state once (NewDistinct: every
-// store but the cache) needs its visited states sorted only to tell the
-// reached ones from them: its list is thinned in place when it passes the
-// cap, and sorted when a cap's worth of reached states is to be resolved
-// (with the exact store, never).
+// store but the cache) never has its lists sorted: the visited list is
+// thinned in place when it passes the cap, and when a cap's worth of
+// reached states is to be resolved (with the exact store, never) they go
+// into a small hash table that one pass over the visited states checks
+// off (Sample.resolve): what is left are omissions.
 //
 // The lists live in memory off the Go heap (hugepage.Reserve), each in a
 // region of it sized for its worst case and faulted in as it fills: the
@@ -54,17 +59,18 @@ const growth = 8
 // back when it is no longer reachable.
 type Sample struct {
 	// visited holds the visited states' hashes, all kept at the θ of
-	// their report: visited[:sorted] sorted and distinct, the rest as
-	// reported since
+	// their report: visited[:done] settled (in a sample of New sorted and
+	// distinct; in a distinct one resolved against the omissions), the
+	// rest as reported since
 	visited []uint64
-	sorted  int
+	done    int
 	// reached holds the hashes reported by Reached since the last
 	// settling
 	reached []uint64
-	// omitted holds the omissions: sorted, distinct, none a visited state
-	// (of visited[:sorted])
+	// omitted holds the omissions: distinct, none a visited state (of
+	// visited[:done]); sorted in a sample of New
 	omitted []uint64
-	scratch []uint64 // the sort's second buffer
+	scratch []uint64 // the sort's second buffer, or resolve's table
 	// the lists' regions: each list is a prefix of its region, its
 	// capacity the part faulted in so far (room)
 	visitedRegion, reachedRegion, omittedRegion, scratchRegion []uint64
@@ -76,20 +82,25 @@ type Sample struct {
 	// (Deferred)
 	source func(yield func(v []byte))
 	// distinct: each visited state is reported once (NewDistinct), so
-	// the visited list is sorted only to resolve the reached states
+	// the lists are never sorted
 	distinct bool
 	cap      int
 	budget   int // visited states taken between two settlings
 	limit    int // settle when visited passes it
 	// resolveAt is how many reached states are taken between two
-	// resolvings: the cap. A resolving sorts the visited states since
-	// the last and the reached ones, and merges both with all the
-	// settled visited states, so that the fewer there are the less the
-	// work (peterson_n's bitstate search: 13.4 M instructions for the
-	// sample resolving every quarter cap, 10.2 M every cap)
+	// resolvings: the cap. A resolving passes over all the visited
+	// states, so that the fewer there are the less the work
+	// (peterson_n's bitstate search, when a resolving sorted: 13.4 M
+	// instructions for the sample resolving every quarter cap, 10.2 M
+	// every cap)
 	resolveAt int
 	level     uint
-	shift     uint // 64 − level: h is kept when h>>shift == 0
+	shift     uint   // 64 − level: h is kept when h>>shift == 0
+	drop      uint64 // the level's high bits: h is kept when h&drop == 0
+	// visitedStop and reachedStop are where a list's append leaves
+	// Visited's and Reached's inlined fast path: at its room, or where
+	// the sample settles (see stops)
+	visitedStop, reachedStop int
 }
 
 // New returns an empty sample that holds at most DefaultCap entries, for
@@ -189,10 +200,12 @@ var arenas struct {
 // cap c (budget c/4, resolved every c reached states): the most each list
 // holds. Visited, cap and budget (settled when it passes); reached, the
 // cap; omitted, the cap and a resolving's new ones before the thinning;
-// scratch, what sortHashes sorts, at most visited; radixSort's counts.
+// scratch, what sortHashes sorts (at most visited) or resolve's table
+// (for the reached states and the omissions, 2c+1 at most: tableLen);
+// radixSort's counts.
 func regionSizes(c int) [5]int {
 	b := max(c/4, 1)
-	return [5]int{c + b + 1, c + 1, 2*c + 1, c + b + 1, 1 << maxDigit}
+	return [5]int{c + b + 1, c + 1, 2*c + 1, max(c+b+1, tableLen(2*c+1)), 1 << maxDigit}
 }
 
 // arenaLen is the length of the arena of a sample of DefaultCap, the
@@ -236,41 +249,91 @@ func giveArena(a *arena) {
 }
 
 // Keeps reports whether a state of hash h belongs in the sample at the
-// current threshold. Callers test it before Visited and Reached, which
-// then do the work only for the few states it keeps.
-func (s *Sample) Keeps(h uint64) bool { return h>>s.shift == 0 }
+// current threshold.
+func (s *Sample) Keeps(h uint64) bool { return h&s.drop == 0 }
 
 // Visited records that the search took the state of hash h as new (its
 // store had not seen it). With a sample of New it is idempotent; with one
 // of NewDistinct each state must be reported once.
+//
+// It inlines, and has no branch on whether the sample keeps h: the hash
+// is written past the list's end, which moves over it when it is kept. A
+// search reports its states at random, and past the cap a test on θ
+// went one way or the other as often: its mispredictions cost more than
+// the sample's work, and left the processor's record of recent branches
+// noisy for the search's own (peterson_n's bitstate search: the search's
+// functions ran 3% slower beside it).
 func (s *Sample) Visited(h uint64) {
-	if !s.Keeps(h) {
+	n := len(s.visited)
+	if n >= s.visitedStop {
+		s.visitedSlow(h)
 		return
 	}
-	if len(s.visited) == cap(s.visited) {
-		s.visited = s.room(s.visited, s.visitedRegion, visitedList, len(s.visited)+1)
+	room := s.visited[:n+1] // within its room: n < visitedStop ≤ cap
+	room[n] = h
+	s.visited = room[:n+s.kept(h)]
+}
+
+// kept is 1 when the sample keeps h, else 0, without a branch.
+func (s *Sample) kept(h uint64) int {
+	k := 0
+	if h&s.drop == 0 {
+		k = 1
 	}
-	s.visited = append(s.visited, h)
-	if len(s.visited) > s.limit {
-		s.settle(false)
+	return k
+}
+
+// visitedSlow is Visited at its list's stop: grown, or settled.
+func (s *Sample) visitedSlow(h uint64) {
+	if s.Keeps(h) {
+		if len(s.visited) == cap(s.visited) {
+			s.visited = s.room(s.visited, s.visitedRegion, visitedList, len(s.visited)+1)
+		}
+		s.visited = append(s.visited, h)
+		if len(s.visited) > s.limit {
+			s.settle(false)
+		}
 	}
+	s.stops()
 }
 
 // Reached records that the search reached the state of hash h and its
 // store called it visited: when the sample keeps h and does not hold it
 // as visited, the store confused it with another state, and the state is
-// an omission (counted once).
+// an omission (counted once). Like Visited, it inlines without a branch
+// on θ.
 func (s *Sample) Reached(h uint64) {
-	if !s.Keeps(h) {
+	n := len(s.reached)
+	if n >= s.reachedStop {
+		s.reachedSlow(h)
 		return
 	}
-	if len(s.reached) == cap(s.reached) {
-		s.reached = s.room(s.reached, s.reachedRegion, reachedList, len(s.reached)+1)
+	room := s.reached[:n+1]
+	room[n] = h
+	s.reached = room[:n+s.kept(h)]
+}
+
+// reachedSlow is Reached at its list's stop: grown, or resolved.
+func (s *Sample) reachedSlow(h uint64) {
+	if s.Keeps(h) {
+		if len(s.reached) == cap(s.reached) {
+			s.reached = s.room(s.reached, s.reachedRegion, reachedList, len(s.reached)+1)
+		}
+		s.reached = append(s.reached, h)
+		if len(s.reached) > s.resolveAt {
+			s.settle(true)
+		}
 	}
-	s.reached = append(s.reached, h)
-	if len(s.reached) > s.resolveAt {
-		s.settle(true)
-	}
+	s.stops()
+}
+
+// stops sets where Visited and Reached leave their fast path: where the
+// next report fills the list's room (it must be grown first), or passes
+// the settling point (limit, resolveAt), whichever comes first. Every
+// change to the lists' lengths, rooms and limits is followed by it.
+func (s *Sample) stops() {
+	s.visitedStop = min(cap(s.visited), s.limit)
+	s.reachedStop = min(cap(s.reached), s.resolveAt)
 }
 
 // room returns list, a prefix of region (the k-th), with room for at
@@ -289,31 +352,33 @@ func (s *Sample) room(list, region []uint64, k, n int) []uint64 {
 	return region[:len(list):c]
 }
 
-// settle brings the sample to its settled form: visited sorted and
-// distinct, the reached states resolved into omissions, θ halved while
-// the entries pass the cap. A distinct sample only keeps its cap (θ
-// halves while the visited states and omissions pass it) but when it
-// must resolve the reached states (resolve: their list is full, or the
-// sample is read) and has some, or omissions: its visited states need no
-// sorting to be distinct, only to be told from omissions, so they are
-// sorted once for a cap's worth of reached states rather than for each
-// budget of reports (on peterson_n 19 k reached states in 59 k reports).
+// settle brings the sample to its settled form: the reached states
+// resolved into omissions, θ halved while the entries pass the cap, and
+// in a sample of New visited sorted and distinct. A distinct sample only
+// keeps its cap (θ halves while the visited states and omissions pass it)
+// but when it must resolve the reached states (resolve: their list is
+// full, or the sample is read) and has some, or omissions not yet checked
+// against its latest visited states.
 func (s *Sample) settle(resolve bool) {
-	if s.distinct && (!resolve || len(s.reached) == 0 && len(s.omitted) == 0) {
+	if s.distinct {
+		if resolve && (len(s.reached) > 0 || len(s.omitted) > 0) {
+			s.resolve()
+		}
 		s.thin()
 		s.limit = len(s.visited) + s.budget
+		s.stops()
 		return
 	}
 	// the new visited states, sorted (into the scratch buffer: the merge
 	// writes where they were) and merged into the settled ones
-	tail := s.sortHashes(s.visited[s.sorted:])
+	tail := s.sortHashes(s.visited[s.done:])
 	if len(s.omitted) > 0 {
 		// a state the store took as new is no omission (not with a sound
 		// store; be safe anyway)
 		s.omitted = subtract(s.omitted, tail)
 	}
-	s.visited = merge(s.visited[:s.sorted], tail)
-	s.sorted = len(s.visited)
+	s.visited = merge(s.visited[:s.done], tail)
+	s.done = len(s.visited)
 	// the reached states that are not visited ones: omissions
 	if len(s.reached) > 0 {
 		news := subtract(s.sortHashes(s.reached), s.visited)
@@ -323,6 +388,107 @@ func (s *Sample) settle(resolve bool) {
 	}
 	s.thin()
 	s.limit = len(s.visited) + s.budget
+	s.stops()
+}
+
+// resolve is a distinct sample's settling of its reached states and
+// omissions: both go into a hash table (in the scratch buffer; they are
+// uniform hashes, so the table's slot is a hash's low bits), one pass
+// over the visited states checks off the ones it holds, and what is left
+// are the omissions. Sorting the visited states to subtract them cost
+// more than the search's other sampling work together (on bakery, 3,000
+// visited states sorted for 200 reached ones), and a table of the
+// reached states is small: a few kilobytes on the searches of
+// milliseconds, a megabyte at most.
+//
+// A probe of the table for every visited state mispredicted a branch for
+// most of them (is the slot empty, is it this hash: either way as
+// often), which made the pass a third of the sample's time on bakery.
+// So the table's hashes also set a bit each in a bitmap eight times the
+// table's length (in radixSort's counts, unused in a distinct sample),
+// and the pass first collects, without a branch, the visited states
+// whose bit is set: those the table holds, and about one in twenty
+// others. Only they probe the table.
+//
+// The table marks an empty slot 0 and a checked-off one 1: a reached
+// hash or omission below 2 (one in 2^63) is resolved by a search of the
+// visited list instead.
+func (s *Sample) resolve() {
+	n := len(s.reached) + len(s.omitted)
+	size := tableLen(n)
+	s.scratch = s.room(s.scratch, s.scratchRegion, scratchList, size)
+	table := s.scratch[:size]
+	clear(table)
+	mask := uint64(size - 1)
+	bitmap := s.counts[:min(max(size/8, 1), len(s.counts))] // (both powers of two)
+	clear(bitmap)
+	bits := uint64(64*len(bitmap) - 1)
+	var low [2]bool // reached hashes 0 and 1
+	for _, list := range [2][]uint64{s.reached, s.omitted} {
+		for _, h := range list {
+			if h < 2 {
+				low[h] = true
+				continue
+			}
+			i := h & mask
+			for table[i] != 0 && table[i] != h {
+				i = (i + 1) & mask
+			}
+			table[i] = h
+			b := h & bits
+			bitmap[b>>6] |= 1 << (b & 63)
+		}
+	}
+	var candidates [256]uint64
+	k := 0
+	for _, h := range s.visited {
+		if k == len(candidates) {
+			checkOff(table, candidates[:k])
+			k = 0
+		}
+		b := h & bits
+		candidates[k&(len(candidates)-1)] = h
+		k += int(bitmap[b>>6] >> (b & 63) & 1)
+	}
+	checkOff(table, candidates[:k])
+	s.omitted = s.room(s.omitted, s.omittedRegion, omittedList, n)[:0]
+	for h, r := range low {
+		if r && !slices.Contains(s.visited, uint64(h)) {
+			s.omitted = append(s.omitted, uint64(h))
+		}
+	}
+	for _, h := range table {
+		if h > 1 {
+			s.omitted = append(s.omitted, h)
+		}
+	}
+	s.reached = s.reached[:0]
+	s.done = len(s.visited)
+}
+
+// checkOff marks 1 the slot of each of hashes that table (resolve's, of
+// a power-of-two length) holds.
+func checkOff(table, hashes []uint64) {
+	mask := uint64(len(table) - 1)
+	for _, h := range hashes {
+		for i := h & mask; table[i] != 0; i = (i + 1) & mask {
+			if table[i] == h {
+				table[i] = 1
+				break
+			}
+		}
+	}
+}
+
+// tableLen is the size of resolve's table for n hashes: a power of two,
+// at least 4n/3, so that it is at most three quarters full (at most half
+// full, it took twice the memory for no time measured on peterson_n).
+func tableLen(n int) int {
+	size := 1
+	for 3*size < 4*n {
+		size *= 2
+	}
+	return size
 }
 
 // sortHashes returns the distinct hashes of list (below θ), sorted, in
@@ -340,10 +506,10 @@ func (s *Sample) thin() {
 	for len(s.visited)+len(s.omitted) > s.cap {
 		s.halve()
 		// the settled prefix and the reports after it apart, so that
-		// what is kept of the first stays a sorted prefix
-		settled := keep(s.visited[:s.sorted], s.shift)
-		s.visited = append(settled, keep(s.visited[s.sorted:], s.shift)...)
-		s.sorted = len(settled)
+		// what is kept of the first stays a settled prefix
+		settled := keep(s.visited[:s.done], s.shift)
+		s.visited = append(settled, keep(s.visited[s.done:], s.shift)...)
+		s.done = len(settled)
 		s.omitted = keep(s.omitted, s.shift)
 		s.reached = keep(s.reached, s.shift)
 	}
@@ -369,6 +535,7 @@ func keep(list []uint64, shift uint) []uint64 {
 func (s *Sample) halve() {
 	s.level++
 	s.shift = 64 - s.level
+	s.drop = ^uint64(0) << s.shift
 }
 
 // settled settles the sample before it is read: what it holds is then
@@ -379,7 +546,7 @@ func (s *Sample) settled() *Sample {
 		each(func(v []byte) { s.Visited(Hash(v)) })
 	}
 	if len(s.reached) > 0 || len(s.visited)+len(s.omitted) > s.cap ||
-		(s.sorted < len(s.visited) && (!s.distinct || len(s.omitted) > 0)) {
+		(s.done < len(s.visited) && (!s.distinct || len(s.omitted) > 0)) {
 		s.settle(true)
 	}
 	return s

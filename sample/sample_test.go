@@ -3,6 +3,7 @@ package sample
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -58,8 +59,8 @@ func TestModes(t *testing.T) {
 		return m
 	}
 	a, b := entries(list), entries(set)
-	if list.sorted != 0 || list.Level() != set.Level() || len(a) != len(b) || list.Len() != set.Len() || list.Len() != len(a) {
-		t.Fatalf("list: sorted %d level %d len %d; set: level %d len %d", list.sorted, list.Level(), list.Len(), set.Level(), set.Len())
+	if list.done != 0 || list.Level() != set.Level() || len(a) != len(b) || list.Len() != set.Len() || list.Len() != len(a) {
+		t.Fatalf("list: done %d level %d len %d; set: level %d len %d", list.done, list.Level(), list.Len(), set.Level(), set.Len())
 	}
 	for h := range a {
 		if !b[h] {
@@ -79,11 +80,22 @@ func TestModes(t *testing.T) {
 }
 
 // TestOmissions: a state reached but never visited is an omission once,
-// a visited one never, and both survive the halving that keeps them.
+// a visited one never, and both survive the halving that keeps them, in
+// a sample that sorts (New's, told of a state twice) and in one that
+// does not (NewDistinct's).
 func TestOmissions(t *testing.T) {
+	for _, distinct := range []bool{false, true} {
+		testOmissions(t, distinct)
+	}
+}
+
+func testOmissions(t *testing.T, distinct bool) {
 	s := NewCap(64)
+	s.distinct = distinct
 	s.Visited(5)
-	s.Visited(5)
+	if !distinct {
+		s.Visited(5)
+	}
 	s.Reached(5)
 	s.Reached(7)
 	s.Reached(7)
@@ -107,6 +119,29 @@ func TestOmissions(t *testing.T) {
 	}
 	if om, ok := found[7]; !ok || !om {
 		t.Errorf("state 7: kept %v omitted %v; want an omission", ok, om)
+	}
+}
+
+// TestResolveMarks: a distinct sample's resolving table marks its empty
+// and checked-off slots with the hashes 0 and 1, which are states too.
+func TestResolveMarks(t *testing.T) {
+	s := NewDistinct()
+	for _, h := range []uint64{0, 3} {
+		s.Visited(h)
+	}
+	for _, h := range []uint64{0, 1, 1, 2, 3} {
+		s.Reached(h)
+	}
+	found := map[uint64]bool{}
+	s.Each(func(h uint64, omitted bool) { found[h] = omitted })
+	want := map[uint64]bool{0: false, 1: true, 2: true, 3: false}
+	if !maps.Equal(found, want) {
+		t.Errorf("got %v (hash: omitted), want %v", found, want)
+	}
+	s.Visited(4)
+	s.Reached(1)
+	if s.Len() != 3 || s.Omitted() != 2 {
+		t.Errorf("resolved again: %d visited, %d omitted; want 3 and 2", s.Len(), s.Omitted())
 	}
 }
 
@@ -250,7 +285,10 @@ func TestAgainstMap(t *testing.T) {
 			}
 			got := map[uint64]bool{}
 			s.Each(func(h uint64, om bool) { got[h] = om })
-			if !slices.IsSorted(s.visited) || !slices.IsSorted(s.omitted) || len(dedupe(slices.Clone(s.visited))) != len(s.visited) {
+			// (a distinct sample's lists are never sorted)
+			if !c.distinct && (!slices.IsSorted(s.visited) || !slices.IsSorted(s.omitted)) ||
+				len(dedupe(slices.Sorted(slices.Values(s.visited)))) != len(s.visited) ||
+				len(dedupe(slices.Sorted(slices.Values(s.omitted)))) != len(s.omitted) {
 				t.Fatalf("cap %d, after %d: the settled lists are not sorted and distinct", capacity, n)
 			}
 			visited, omitted := 0, 0
