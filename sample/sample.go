@@ -276,7 +276,7 @@ func (s *Sample) Visited(h uint64) {
 // kept is 1 when the sample keeps h, else 0, without a branch.
 func (s *Sample) kept(h uint64) int {
 	k := 0
-	if h&s.drop == 0 {
+	if s.Keeps(h) {
 		k = 1
 	}
 	return k
@@ -401,11 +401,11 @@ func (s *Sample) settle(resolve bool) {
 //
 // A probe of the table for every visited state mispredicted a branch for
 // most of them (is the slot empty, is it this hash: either way as
-// often), which made the pass a third of the sample's time on bakery.
+// often), which made the pass a quarter of the sample's time on bakery.
 // So the table's hashes also set a bit each in a bitmap eight times the
 // table's length (in radixSort's counts, unused in a distinct sample),
 // and the pass first collects, without a branch, the visited states
-// whose bit is set: those the table holds, and about one in twenty
+// whose bit is set: those the table holds, and one in ten to twenty
 // others. Only they probe the table.
 //
 // The table marks an empty slot 0 and a checked-off one 1: a reached
