@@ -8,7 +8,6 @@ import (
 	"slices"
 	"time"
 
-	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
 	"gmc/trail"
@@ -105,12 +104,12 @@ type product struct {
 	bits    store.Store
 	onStack map[string]int32
 	res     *Result
-	// sample is the sample of the states of the first phase (the
-	// stored ones, Result.Sample), with the bitstate filter's omissions.
-	sample  *sample.Sample
-	repeats *store.Bitstate // DFS.repeats
-	key     []byte
-	keyer   *vm.Keyer
+	// sampler tells the sample of the states of the first phase (the
+	// stored ones, Result.Sample), with the bitstate filter's omissions,
+	// of its arrivals
+	sampler
+	key   []byte
+	keyer *vm.Keyer
 
 	claim  bool // a claim runs (pan's VERI)
 	cycles bool // acceptance or non-progress cycles (pan's a_cycles)
@@ -167,6 +166,7 @@ func (d *DFS) runProduct() (*Result, error) {
 	}
 	var exact store.Payloads
 	var bits store.Store
+	var filter *store.Bitstate // bits, when there are
 	switch st := d.store.(type) {
 	case store.Payloads:
 		exact = st
@@ -176,7 +176,7 @@ func (d *DFS) runProduct() (*Result, error) {
 			exact.SetPayload(tagSize)
 		}
 	case *store.Bitstate:
-		bits = st
+		bits, filter = st, st
 	default:
 		return nil, errors.New("never claims and cycle searches need the exact, hc, collapse or bitstate store (state caches are not supported with them)")
 	}
@@ -185,7 +185,7 @@ func (d *DFS) runProduct() (*Result, error) {
 		return nil, err
 	}
 	p := &product{
-		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{Sample: d.sample}, sample: d.sample, repeats: d.repeats,
+		m: d.m, opts: d.opts, vm: d.vm, store: exact, bits: bits, res: &Result{Sample: d.sample}, sampler: sampler{sample: d.sample, lossy: bits != nil, repeats: d.repeats, filter: filter},
 		claim: d.m.Claim != nil, cycles: d.opts.Cycles != NoCycles, fair: d.opts.Fair,
 		np:    d.m.Claim != nil && d.m.Claim.Name == vm.NonProgressClaim,
 		found: -1, onStack: map[string]int32{}, keyer: vm.NewKeyer(d.m),
@@ -340,9 +340,7 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 	ref, isNew := p.store.Put(key)
 	t := p.store.Payload(ref)
 	if isNew {
-		if p.sample != nil {
-			sampleArrival(p.sample, key, true, false, nil)
-		}
+		p.arrived(key, true)
 		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
 		p.ldepth = p.depth
 		if p.cycles {
@@ -415,11 +413,10 @@ func (p *product) lookupBits(s *vm.State) int {
 	p.jj = onStack
 	ii := 1
 	isNew := p.bits.Insert(key)
-	if p.sample != nil && p.aT&1 == 0 {
+	if p.aT&1 == 0 {
 		// the first phase's states, as Stored counts them (the key holds
 		// _a_t: a repeat is of the first phase too)
-		filter, _ := p.bits.(*store.Bitstate) // (it took key just now)
-		sampleArrival(p.sample, key, isNew, !p.repeats.Repeated(), filter)
+		p.arrived(key, isNew)
 	}
 	if isNew {
 		ii = 0
