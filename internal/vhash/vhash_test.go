@@ -1,6 +1,7 @@
 package vhash
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"testing"
 )
@@ -37,6 +38,45 @@ func TestLanesDistinguish(t *testing.T) {
 	}
 	if p0, q0 := Pair(v, 0); p0 == a0 || q0 == b0 || p0 == q0 {
 		t.Errorf("Pair(v, 0) = (%x, %x) is not the lanes finished apart", p0, q0)
+	}
+}
+
+// TestLanesTail checks that the tail read as one word from the vector's
+// end gives the lanes of the tail read byte by byte (what Lanes did
+// before, and what it still does for a vector shorter than a word), for
+// every length to five words, on vectors cut from a longer buffer (the
+// bytes around them must not count).
+func TestLanesTail(t *testing.T) {
+	byteByByte := func(v []byte, seed uint64) (uint64, uint64) {
+		a := seed ^ c1 ^ uint64(len(v))
+		b := seed*c3 ^ c2
+		for ; len(v) >= 8; v = v[8:] {
+			w := binary.LittleEndian.Uint64(v)
+			a = (a ^ w) * c2
+			a ^= a >> 29
+			b = (b ^ w) * c1
+			b ^= b >> 31
+		}
+		var w uint64
+		for i, c := range v {
+			w |= uint64(c) << (8 * uint(i))
+		}
+		return (a ^ w) * c2, (b ^ w) * c1
+	}
+	buf := make([]byte, 64)
+	for i := range buf {
+		buf[i] = byte(i*37 + 11)
+	}
+	for n := 0; n <= 40; n++ {
+		for _, off := range []int{0, 3, 8} {
+			v := buf[off : off+n]
+			for _, seed := range []uint64{0, 0x5eed} {
+				a, b := Lanes(v, seed)
+				if wa, wb := byteByByte(v, seed); a != wa || b != wb {
+					t.Errorf("Lanes(% x, %#x) = (%x, %x), byte by byte (%x, %x)", v, seed, a, b, wa, wb)
+				}
+			}
+		}
 	}
 }
 
