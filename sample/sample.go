@@ -562,7 +562,11 @@ func (s *Sample) halve() {
 func (s *Sample) settled() *Sample {
 	if each := s.source; each != nil {
 		s.source = nil
-		each(func(v []byte) { s.Visited(Hash(v)) })
+		each(func(v []byte) {
+			if h := Hash(v); !s.TryVisited(h) {
+				s.Visited(h)
+			}
+		})
 	}
 	if len(s.reached) > 0 || len(s.visited)+len(s.omitted) > s.cap ||
 		(s.done < len(s.visited) && (!s.distinct || len(s.omitted) > 0)) {
