@@ -166,7 +166,7 @@ func (d *DFS) runProduct() (*Result, error) {
 	}
 	var exact store.Payloads
 	var bits store.Store
-	var filter *store.Bitstate // bits, when there are
+	var filter *store.Bitstate // bits, the filter the sample's hashes come from
 	switch st := d.store.(type) {
 	case store.Payloads:
 		exact = st

@@ -137,16 +137,17 @@ type sampler struct {
 }
 
 // arrived tells the sample, if any, of an arrival at the state of key,
-// which the store took as new (isNew) or as one it holds.
+// which the store took as new (isNew) or as one it holds. The sample is
+// an observer: nothing the search counts depends on it.
 //
 // It is the whole of the sample's work on an arrival, in one frame: the
 // search calls it at every arrival, with or without a sample (it does
 // not inline), and the sample's fast paths inline into it
 // (Sample.TryVisited), so that an arrival the sample takes costs no call
-// more than one it does not (peterson_n's bitstate search: 8.3 M
-// instructions a search for the sample when the search's arrived called
-// a function that called Visited or Reached, 6.1 M now, of 189 M;
-// BenchmarkSampleCost under callgrind).
+// more than one it does not (peterson_n's bitstate search: 8.6 M
+// instructions a search for the sample when the search's arrival called
+// a function that called Visited or Reached, 6.0 M so, of 189 M;
+// BenchmarkSampleCost under callgrind, docs/estimates.md).
 func (s *sampler) arrived(key []byte, isNew bool) {
 	smp := s.sample
 	if smp == nil || !isNew && !(s.lossy && !s.repeats.Repeated()) {
