@@ -340,7 +340,9 @@ func (p *product) lookup(s *vm.State, key []byte) int {
 	ref, isNew := p.store.Put(key)
 	t := p.store.Payload(ref)
 	if isNew {
-		p.arrived(key, true)
+		if p.wants(true) {
+			p.tell(key, true)
+		}
 		binary.LittleEndian.PutUint32(t[tagDepth:], uint32(p.depth))
 		p.ldepth = p.depth
 		if p.cycles {
@@ -413,10 +415,10 @@ func (p *product) lookupBits(s *vm.State) int {
 	p.jj = onStack
 	ii := 1
 	isNew := p.bits.Insert(key)
-	if p.aT&1 == 0 {
+	if p.aT&1 == 0 && p.wants(isNew) {
 		// the first phase's states, as Stored counts them (the key holds
 		// _a_t: a repeat is of the first phase too)
-		p.arrived(key, isNew)
+		p.tell(key, isNew)
 	}
 	if isNew {
 		ii = 0

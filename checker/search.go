@@ -136,23 +136,32 @@ type sampler struct {
 	repeats, filter *store.Bitstate
 }
 
-// arrived tells the sample, if any, of an arrival at the state of key,
+// wants reports whether there is a sample and it is told of an arrival
+// at a state the store took as new (isNew) or as one it holds. The
+// search tests it at each arrival before it calls tell (DFS.step,
+// DFS.insert, the product search's lookups), so that a search without a
+// sample (an exact search's is drawn from its store, when read) pays a
+// test where it paid a call (its instructions 0.8-1.0% fewer,
+// bench/instructions.sh -b against 7841fac), and a bitstate search calls
+// tell only for an arrival its sample takes.
+func (s *sampler) wants(isNew bool) bool {
+	return s.sample != nil && (isNew || s.lossy && !s.repeats.Repeated())
+}
+
+// tell tells the sample of an arrival it wants at the state of key,
 // which the store took as new (isNew) or as one it holds. The sample is
 // an observer: nothing the search counts depends on it.
 //
-// It is the whole of the sample's work on an arrival, in one frame: the
-// search calls it at every arrival, with or without a sample (it does
-// not inline), and the sample's fast paths inline into it
-// (Sample.TryVisited), so that an arrival the sample takes costs no call
-// more than one it does not (peterson_n's bitstate search: 8.6 M
-// instructions a search for the sample when the search's arrival called
-// a function that called Visited or Reached, 6.0 M so, of 189 M;
-// BenchmarkSampleCost under callgrind, docs/estimates.md).
-func (s *sampler) arrived(key []byte, isNew bool) {
+// It is the whole of the sample's work on an arrival, in one frame: it
+// does not inline, and the sample's fast paths inline into it
+// (Sample.TryVisited): one call for an arrival the sample takes, where
+// there were three (the search's, a function of its own, Visited or
+// Reached). peterson_n's bitstate search with its sample: 8.4 M
+// instructions a search fewer than at 7841fac (5.4 M of them the tail
+// load of vhash.Lanes); the sample's share 7.4 M of 184 M, 4.0%, with
+// the calls it needs counted (bench/samplecost.sh).
+func (s *sampler) tell(key []byte, isNew bool) {
 	smp := s.sample
-	if smp == nil || !isNew && !(s.lossy && !s.repeats.Repeated()) {
-		return
-	}
 	var h uint64
 	if s.filter != nil {
 		h = sample.Of(s.filter.Core())
@@ -566,7 +575,9 @@ func (d *DFS) step(f *frame) {
 		// the step is counted as the child's return would count it.
 		key := d.keyOf(next)
 		isNew, ref := d.storeScripted(key)
-		d.sampler.arrived(key, isNew)
+		if d.wants(isNew) {
+			d.tell(key, isNew)
+		}
 		if !isNew {
 			if d.reduce {
 				d.reduceMark(nil, f, key, ref, false, false)
@@ -793,7 +804,9 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 		res.Redundant++ // an arrival from a state explored again
 	}
 	isNew, ref := d.storeScripted(key)
-	d.sampler.arrived(key, isNew)
+	if d.wants(isNew) {
+		d.tell(key, isNew)
+	}
 	again := false // (a state explored again: pan's -DREACH)
 	if d.reach {
 		again = d.reached(f, ref, isNew)
