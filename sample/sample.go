@@ -267,10 +267,8 @@ func (s *Sample) Visited(h uint64) {
 // the visited list's stop (its room is full, or the sample must
 // settle). It inlines (cost 54), where Visited, which calls the slow
 // path, cannot: a search that inlines it into its own arrival's frame
-// tells the sample of a state without a call (checker's sampler; so,
-// peterson_n's bitstate search spends 6.0 M instructions a search on
-// the sample, 8.6 M when the search called Visited through a function
-// of its own).
+// tells the sample of a state without a call (checker's sampler.tell,
+// whose doc gives what that saved).
 //
 // It has no branch on whether the sample keeps h: the hash is written
 // past the list's end, which moves over it when it is kept. A search
@@ -563,8 +561,8 @@ func (s *Sample) settled() *Sample {
 	if each := s.source; each != nil {
 		s.source = nil
 		each(func(v []byte) {
-			if h := Hash(v); !s.TryVisited(h) {
-				s.Visited(h)
+			if h := Hash(v); !s.TryVisited(h) { // (Visited, inlined)
+				s.visitedSlow(h)
 			}
 		})
 	}
