@@ -95,7 +95,20 @@ type Options struct {
 	// noSample leaves out the sample of states (Result.Sample): for the
 	// benchmark that measures what the sample costs (BenchmarkSampleCost).
 	noSample bool
+	// ahead overrides when the search computes its moves ahead
+	// (DFS.takeDirect): for the test that it computes the same as when
+	// it computes each in its turn.
+	ahead aheadMode
 }
+
+// aheadMode is when a search computes its moves ahead (DFS.takeDirect).
+type aheadMode uint8
+
+const (
+	aheadLarge  aheadMode = iota // once the store is large (aheadFrom)
+	aheadNever                   // never
+	aheadAlways                  // from the first move
+)
 
 // IterMode is how a search looks for shorter errors (Options.Iterative).
 type IterMode uint8

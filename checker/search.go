@@ -107,6 +107,19 @@ type DFS struct {
 	// Ctrl-C, progress) in a search that stores few states for its
 	// moves (boundsEvery)
 	moves uint32
+	// hashed is the store when its lookups can be split (store.Exact)
+	// and the direct moves are taken alone (no observer); ahead: it has
+	// grown large (aheadFrom), and the search computes a frame's next
+	// move ahead while the slot of the one before comes in
+	// (DFS.takeDirect); alt is that move's state, altHash its hash, and
+	// pend keeps them over the subtree of the move before when that one
+	// led to a new state.
+	hashed  hashedStore
+	ahead   bool
+	alt     vm.State
+	altKey  []byte
+	altHash uint64
+	pend    pendStack
 	// par, when set, makes this search a worker of a parallel search
 	// (parallel.go): it explores the states its frontier hands it, one
 	// at a time, and hands the new states it reaches back.
@@ -222,6 +235,10 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	d.reach = opts.Reach || opts.Iterative != NotIterative
 	d.reduce = opts.Reduce && m.NoReduce == ""
 	d.direct = opts.Recorder == nil && opts.Follower == nil && d.track == nil && !d.reach
+	if h, ok := st.(hashedStore); ok && d.direct && opts.Observer == nil && opts.ahead != aheadNever {
+		d.hashed = h
+		d.ahead = opts.ahead == aheadAlways
+	}
 	if d.reduce || d.reach {
 		if p, ok := st.(store.Payloads); ok && st.Len() == 0 && opts.Follower == nil && d.track == nil {
 			if d.reach {
@@ -354,11 +371,13 @@ const (
 type phase uint8
 
 const (
-	phaseEnter     phase = iota // first visit: bounds, store
-	phasePass                   // start a pass over the processes
-	phaseNext                   // find and take the next transition
-	phaseChildDone              // back from a child
-	phasePassDone               // a pass ended: decide what follows
+	phaseEnter      phase = iota // first visit: bounds, store
+	phasePass                    // start a pass over the processes
+	phaseNext                    // find and take the next transition
+	phaseChildDone               // back from a child
+	phaseChildAhead              // back from a child, the next move computed ahead (DFS.takeDirect)
+	phaseChildLast               // back from a child, the pass's last move (DFS.takeDirect)
+	phasePassDone                // a pass ended: decide what follows
 )
 
 // frame is one node of the search and where its passes are. It holds no
@@ -443,6 +462,17 @@ func (d *DFS) loop() {
 				d.took(f)
 			}
 			f.phase = phaseNext
+		case phaseChildAhead, phaseChildLast:
+			// (the pass has gone past the move into the child)
+			if d.childMoved {
+				d.tookMove(d.states.at(int(f.depth)), *d.path.top())
+			}
+			d.path.pop()
+			if f.phase == phaseChildAhead {
+				d.resumeAhead(f)
+			} else {
+				f.phase = phasePassDone
+			}
 		case phasePassDone:
 			d.passDone(f)
 		}
@@ -567,32 +597,7 @@ func (d *DFS) step(f *frame) {
 	move := pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)}
 	direct := d.direct && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
 	if direct && d.par == nil {
-		// A move to a state outside atomic sequences and rendezvous,
-		// within the depth bound, that raised no error: what the
-		// child's frame would do first (enter, insert) is done here,
-		// and a state stored before (half of a search's moves, or
-		// more) never gets a frame, nor its move a place on the path:
-		// the step is counted as the child's return would count it.
-		key := d.keyOf(next)
-		isNew, ref := d.storeScripted(key)
-		if d.wants(isNew) {
-			d.tell(key, isNew)
-		}
-		if !isNew {
-			if d.reduce {
-				d.reduceMark(nil, f, key, ref, false, false)
-			}
-			d.res.Matched++
-			d.took(f)
-			return
-		}
-		d.path.push(move)
-		child := d.descend(f)
-		if d.reduce {
-			d.reduceMark(child, f, key, ref, true, false)
-		}
-		d.newState(child, next)
-		d.reachedDepth(depth + 1)
+		d.takeDirect(f, s, next, move)
 		return
 	}
 	d.path.push(move)
@@ -905,6 +910,10 @@ func (d *DFS) newState(f *frame, s *vm.State) {
 	}
 	if res.Stored&1023 == 0 {
 		d.checkBounds()
+		if d.hashed != nil && !d.ahead {
+			states, table := d.store.Bytes()
+			d.ahead = states+table >= aheadFrom
+		}
 	}
 	if res.Stored == d.opts.MaxStates {
 		d.stop(search.Stopped(search.StateBound, d.opts.Budget))

@@ -3,8 +3,10 @@ package store
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"unsafe"
 
 	"gmc/internal/hugepage"
+	"gmc/internal/prefetch"
 )
 
 // Store is the set of visited states of a search.
@@ -132,8 +134,21 @@ func (s *Exact) SetPayload(n int) { s.extra = n }
 
 // Put is Insert that also returns a reference to the state's payload
 // (SetPayload), for Payload; it is never 0.
-func (s *Exact) Put(v []byte) (ref uint64, isNew bool) {
-	i, tag, found := s.find(v)
+func (s *Exact) Put(v []byte) (ref uint64, isNew bool) { return s.PutHashed(v, s.Hash(v)) }
+
+// Hash is the hash of v that the lookups of InsertHashed, PutHashed and
+// Prefetch take.
+func (s *Exact) Hash(v []byte) uint64 { return maphash.Bytes(s.seed, v) }
+
+// Prefetch asks for the table's slot where the lookup of a vector of
+// hash h begins, so that it is in the cache when the lookup comes.
+func (s *Exact) Prefetch(h uint64) {
+	prefetch.Line(unsafe.Pointer(&s.table[h>>(64-s.bits)]))
+}
+
+// PutHashed is Put of v, whose hash is h.
+func (s *Exact) PutHashed(v []byte, h uint64) (ref uint64, isNew bool) {
+	i, tag, found := s.findHashed(v, h)
 	if found {
 		pos := s.table[i]&posMask - 1
 		ref = s.payloadPos(pos)
@@ -209,8 +224,11 @@ func (s *Exact) id(pos uint64) uint32 {
 }
 
 // Insert implements Store.
-func (s *Exact) Insert(v []byte) bool {
-	i, tag, found := s.find(v)
+func (s *Exact) Insert(v []byte) bool { return s.InsertHashed(v, s.Hash(v)) }
+
+// InsertHashed is Insert of v, whose hash is h.
+func (s *Exact) InsertHashed(v []byte, h uint64) bool {
+	i, tag, found := s.findHashed(v, h)
 	if found {
 		if s.ids {
 			s.last = s.id(s.table[i]&posMask - 1)
@@ -251,7 +269,11 @@ func (s *Exact) lookupID(v []byte) (uint32, bool) {
 // find returns the slot of v's entry, or of the empty slot where it
 // would go, and the tag of its hash.
 func (s *Exact) find(v []byte) (slot, tag uint64, found bool) {
-	h := maphash.Bytes(s.seed, v)
+	return s.findHashed(v, s.Hash(v))
+}
+
+// findHashed is find of v, whose hash is h.
+func (s *Exact) findHashed(v []byte, h uint64) (slot, tag uint64, found bool) {
 	tag = h >> posBits
 	for i := h >> (64 - s.bits); ; i = (i + 1) & s.mask {
 		e := s.table[i]

@@ -3,8 +3,10 @@ package store
 import (
 	"hash/maphash"
 	"math"
+	"unsafe"
 
 	"gmc/internal/hugepage"
+	"gmc/internal/prefetch"
 )
 
 // HashCompact is hash compaction (pan -DHC): a state is kept as a 64-bit
@@ -82,6 +84,21 @@ func (s *HashCompact) Omission() float64 {
 	return min(n*(n-1)/math.Exp2(65), 1)
 }
 
+// Hash is v's fingerprint, which the lookups of InsertHashed, PutHashed
+// and Prefetch take.
+func (s *HashCompact) Hash(v []byte) uint64 { return s.fingerprint(v) }
+
+// Prefetch asks for the table's slot where the lookup of fingerprint h
+// begins (and its number's, with a payload), so that they are in the
+// cache when the lookup comes.
+func (s *HashCompact) Prefetch(h uint64) {
+	i := h >> (64 - s.bits)
+	prefetch.Line(unsafe.Pointer(&s.table[i]))
+	if s.ids != nil {
+		prefetch.Line(unsafe.Pointer(&s.ids[i]))
+	}
+}
+
 // fingerprint is v's fingerprint, never 0.
 func (s *HashCompact) fingerprint(v []byte) uint64 {
 	h := maphash.Bytes(s.seed, v)
@@ -92,8 +109,10 @@ func (s *HashCompact) fingerprint(v []byte) uint64 {
 }
 
 // Insert implements Store: v is new when its fingerprint is.
-func (s *HashCompact) Insert(v []byte) bool {
-	h := s.fingerprint(v)
+func (s *HashCompact) Insert(v []byte) bool { return s.InsertHashed(v, s.fingerprint(v)) }
+
+// InsertHashed is Insert of v, whose fingerprint (Hash) is h.
+func (s *HashCompact) InsertHashed(_ []byte, h uint64) bool {
 	i := h >> (64 - s.bits)
 	for {
 		e := s.table[i]
@@ -173,7 +192,11 @@ func (s *HashCompact) SetPayload(n int) {
 // Put is Insert that also returns a reference to the state's payload
 // (SetPayload), for Payload; it is never 0.
 func (s *HashCompact) Put(v []byte) (ref uint64, isNew bool) {
-	h := s.fingerprint(v)
+	return s.PutHashed(v, s.fingerprint(v))
+}
+
+// PutHashed is Put of v, whose fingerprint (Hash) is h.
+func (s *HashCompact) PutHashed(_ []byte, h uint64) (ref uint64, isNew bool) {
 	i, found := s.find(h)
 	if found {
 		return uint64(s.ids[i]), false

@@ -233,3 +233,6 @@ func (p *Pass) Retry() bool {
 	}
 	return true
 }
+
+// Pid is the process of the transition Next returned last.
+func (p *Pass) Pid() int { return int(p.pid) + 1 }

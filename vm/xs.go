@@ -32,6 +32,31 @@ type XSTable struct {
 	claim          [MaxProcs + 1]uint8
 	sender, recver [MaxProcs + 1]int16
 	base           int // pan's number of process 0: 1 with a never claim
+	// tentative: the accesses are made ahead of their turn (a search
+	// that computes a move before the moves before it are done), and the
+	// owners they give channels are kept in given, to be taken back
+	tentative bool
+	given     []*int16
+}
+
+// Tentative makes the accesses from now on tentative (on) or not: the
+// owners a tentative access gives channels are kept, and TakeBack takes
+// them back. Which process owns a channel is decided by the first access
+// in the search's order, so an access made ahead of its turn that gives
+// an owner must be made again in its turn.
+func (x *XSTable) Tentative(on bool) { x.tentative = on }
+
+// TakeBack takes back the owners the tentative accesses gave, and reports
+// whether they gave any.
+func (x *XSTable) TakeBack() bool {
+	if len(x.given) == 0 {
+		return false
+	}
+	for _, o := range x.given {
+		*o = 0
+	}
+	x.given = x.given[:0]
+	return true
 }
 
 // NewXSTable returns the table for a search of m with reduction, nil
@@ -115,10 +140,10 @@ func (x *XSTable) Claimed(ch int64, mask uint8) bool {
 // check is pan's q_S_check and q_R_check by process who (pan's number).
 func (x *XSTable) check(m *Model, s *State, ch, who int, mask uint8, errs []string) []string {
 	if mask&xuSend != 0 {
-		errs = own(&x.sender[ch], m, s, ch, who, "xs chans cannot be used for rv", errs)
+		errs = x.own(&x.sender[ch], m, s, ch, who, "xs chans cannot be used for rv", errs)
 	}
 	if mask&xuRecv != 0 {
-		errs = own(&x.recver[ch], m, s, ch, who, "xr chans cannot be used for rv", errs)
+		errs = x.own(&x.recver[ch], m, s, ch, who, "xr chans cannot be used for rv", errs)
 	}
 	return errs
 }
@@ -126,10 +151,13 @@ func (x *XSTable) check(m *Model, s *State, ch, who int, mask uint8, errs []stri
 // own checks that who is channel ch's owner in one direction (owner: its
 // sender's or its receiver's entry), making it the owner if there is none
 // yet, when a rendezvous channel is refused with rvMsg.
-func own(owner *int16, m *Model, s *State, ch, who int, rvMsg string, errs []string) []string {
+func (x *XSTable) own(owner *int16, m *Model, s *State, ch, who int, rvMsg string, errs []string) []string {
 	switch *owner {
 	case 0:
 		*owner = int16(who + 1)
+		if x.tentative {
+			x.given = append(x.given, owner)
+		}
 		if m.rendezvous(s, int64(ch)) {
 			errs = append(errs, rvMsg)
 		}

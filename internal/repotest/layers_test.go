@@ -13,6 +13,7 @@ var layer = map[string]int{
 	"gmc/internal/atomicfile": 0,
 	"gmc/internal/hll":        0,
 	"gmc/internal/hugepage":   0,
+	"gmc/internal/prefetch":   0,
 	"gmc/internal/vhash":      0,
 	"gmc/sim/msc":             0, // a run's chart: fed events, knows no model
 	"gmc/ltl":                 0, // LTL to never claims: a leaf lang imports

@@ -1,0 +1,240 @@
+package checker
+
+import (
+	"gmc/vm"
+)
+
+// hashedStore is a store whose lookup can be taken in steps: the hash of
+// a vector, a request for the table's slot it leads to, and the lookup
+// (store.Exact, store.HashCompact). The search asks for the slot of one
+// state while it computes the next (DFS.takeDirect).
+type hashedStore interface {
+	Hash(v []byte) uint64
+	Prefetch(h uint64)
+	InsertHashed(v []byte, h uint64) bool
+	PutHashed(v []byte, h uint64) (ref uint64, isNew bool)
+}
+
+// aheadFrom is the size of a store (states and table, in bytes) from
+// which the search computes its moves ahead (DFS.takeDirect): a smaller
+// one's lookups mostly hit the processor's last-level cache, where the
+// instructions the scheme costs (about a tenth more a transition) are
+// not paid back.
+const aheadFrom = 16 << 20
+
+// next is what computeAhead found after a move.
+type next uint8
+
+const (
+	nextUsual next = iota // the pass is where it was: step takes the next move
+	nextAhead             // the next move is computed, in DFS.alt
+	nextNone              // the pass is over: the move before was its last
+)
+
+// takeDirect takes frame f's move (in move) from s to next, a direct
+// move: to a state outside atomic sequences and rendezvous, within the
+// depth bound, that raised no error. What the child's frame would do
+// first (enter, insert) is done here, and a state stored before (half of
+// a search's moves, or more) never gets a frame, nor its move a place on
+// the path: the step is counted as the child's return would count it.
+//
+// Once the store is large (DFS.ahead), it computes the frame's next move
+// before it looks next up, and asks for that move's slot, so that the
+// lookup of one state (a cache miss in a large store, the most of a
+// large search's time) and the computation of the next overlap: a state
+// stored before is followed by the move computed ahead, in the same
+// loop, and a new one keeps it (pend) for when its subtree is done
+// (phaseChildAhead). Only the computation is ahead: its lookup, what it
+// marks reached and what it counts come in the search's order, so every
+// count and report is as without (pan's). A move computed ahead that is
+// not a direct one, or changes the processes or channels, is dropped,
+// and the pass set back to take it again the usual way.
+func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
+	depth := int(f.depth)
+	key := d.keyOf(next)
+	ahead := d.ahead
+	var h uint64
+	if ahead {
+		h = d.hashed.Hash(key)
+		d.hashed.Prefetch(h)
+	}
+	for {
+		then := nextUsual
+		var (
+			isNew bool
+			ref   uint64
+		)
+		if ahead {
+			f.pass.Took() // (a direct move always moves)
+			then = d.computeAhead(f, s)
+			if d.marks != nil {
+				ref, isNew = d.hashed.PutHashed(key, h)
+			} else {
+				isNew = d.hashed.InsertHashed(key, h)
+			}
+		} else {
+			isNew, ref = d.storeScripted(key)
+		}
+		if d.wants(isNew) {
+			d.tell(key, isNew)
+		}
+		if isNew {
+			d.path.push(move)
+			child := d.descend(f)
+			if d.reduce {
+				d.reduceMark(child, f, key, ref, true, false)
+			}
+			switch then {
+			case nextAhead:
+				d.pend.push(d.alt.Buf, d.altHash)
+				f.phase = phaseChildAhead
+			case nextNone:
+				f.phase = phaseChildLast
+			}
+			d.newState(child, next)
+			d.reachedDepth(depth + 1)
+			return
+		}
+		if d.reduce {
+			d.reduceMark(nil, f, key, ref, false, false)
+		}
+		d.res.Matched++
+		switch then {
+		case nextUsual:
+			d.took(f)
+			return
+		case nextNone:
+			d.tookMove(s, move)
+			f.phase = phasePassDone
+			return
+		}
+		d.tookMove(s, move)
+		// the move computed ahead is the next one
+		if d.moves++; d.moves&boundsEvery == 0 {
+			d.checkBounds()
+		}
+		vm.CopyState(next, &d.alt)
+		d.states.wrote(depth + 1)
+		move = d.aheadMove(f)
+		key, h = d.keyOf(next), d.altHash
+	}
+}
+
+// resumeAhead takes frame f's move computed ahead, kept over the subtree
+// of the move before it.
+func (d *DFS) resumeAhead(f *frame) {
+	f.phase = phaseNext
+	depth := int(f.depth)
+	if d.moves++; d.moves&boundsEvery == 0 {
+		d.checkBounds()
+	}
+	d.growTo(depth + 1)
+	s := d.states.at(depth)
+	next := d.states.at(depth + 1)
+	v, h := d.pend.pop()
+	d.hashed.Prefetch(h)
+	next.Buf = append(next.Buf[:0], v...)
+	next.Procs, next.Chans = s.Procs, s.Chans
+	d.states.wrote(depth + 1)
+	d.takeDirect(f, s, next, d.aheadMove(f))
+}
+
+// aheadMove is the move frame f's pass found last, computed ahead, as
+// step has it: its path step, and the elements it passes marked reached
+// (now that it is taken).
+func (d *DFS) aheadMove(f *frame) pathStep {
+	_, _, t := f.pass.Last(d.m)
+	proctype := f.pass.ProcTypeID()
+	if len(t.Path) > 0 {
+		vm.MarkFired(d.res.Reached[proctype], t)
+	}
+	return pathStep{pid: int32(f.pass.Pid()), proctype: int32(proctype), trans: int32(t.ID)}
+}
+
+// computeAhead computes the next move of frame f's pass from s into
+// d.alt, and asks for its slot, when it is a direct move that keeps s's
+// processes and channels (nextAhead); otherwise it leaves the pass where
+// it was (nextUsual: the move is taken again the usual way), or at its
+// end (nextNone).
+func (d *DFS) computeAhead(f *frame, s *vm.State) next {
+	x := d.vm.XS
+	if x == nil {
+		return d.computeNext(f, s)
+	}
+	// The checks of xs and xr: an owner given ahead of its turn is
+	// taken back, and the move taken again in its turn.
+	saved := f.pass
+	x.Tentative(true)
+	then := d.computeNext(f, s)
+	x.Tentative(false)
+	if x.TakeBack() {
+		f.pass = saved
+		return nextUsual
+	}
+	return then
+}
+
+// computeNext is computeAhead but for the checks of xs and xr.
+func (d *DFS) computeNext(f *frame, s *vm.State) next {
+	machine := d.vm
+	saved := f.pass
+	_, t, ok := f.pass.Next(machine, s)
+	if t == nil {
+		return nextNone
+	}
+	if !ok || t.Atom&vm.Atomic != 0 {
+		f.pass = saved
+		return nextUsual
+	}
+	vm.CopyState(&d.alt, s)
+	if !machine.Effect(&d.alt, t) || machine.Rendezvous != 0 || len(machine.Errors) > 0 ||
+		!sameSlice(d.alt.Procs, s.Procs) || !sameSlice(d.alt.Chans, s.Chans) {
+		f.pass = saved
+		return nextUsual
+	}
+	key := d.m.Key(&d.alt, d.altKey)
+	if d.m.KeyBuilt() {
+		d.altKey = key
+	}
+	d.altHash = d.hashed.Hash(key)
+	d.hashed.Prefetch(d.altHash)
+	return nextAhead
+}
+
+// tookMove records that move, taken from s, moved: DFS.took for a move
+// its frame's pass has gone past.
+func (d *DFS) tookMove(s *vm.State, move pathStep) {
+	pt := d.m.Types[move.proctype]
+	t := pt.Trans[move.trans]
+	pt.MarkStep(d.res.Reached[pt.ID], d.m.PC(s, int(move.pid)), t)
+	if d.opts.Observer != nil {
+		d.opts.Observer.Executed(pt, t)
+	}
+}
+
+// pendStack keeps the moves computed ahead over the subtrees of the
+// moves before them (a frame's one at most, so in the frames' order):
+// each state's bytes, and its hash.
+type pendStack struct {
+	buf  []byte
+	recs []pendRec
+}
+
+type pendRec struct {
+	off, n int
+	h      uint64
+}
+
+func (p *pendStack) push(v []byte, h uint64) {
+	p.recs = append(p.recs, pendRec{len(p.buf), len(v), h})
+	p.buf = append(p.buf, v...)
+}
+
+// pop removes the top state, and returns its bytes (valid until the next
+// push) and hash.
+func (p *pendStack) pop() ([]byte, uint64) {
+	r := p.recs[len(p.recs)-1]
+	p.recs = p.recs[:len(p.recs)-1]
+	p.buf = p.buf[:r.off]
+	return p.buf[r.off : r.off+r.n], r.h
+}
