@@ -156,11 +156,7 @@ func (b *BFS) Run() (*Result, error) {
 	b.start = time.Now()
 	var midrv, failedrv, revrv int64
 	func() {
-		defer func() {
-			if r := recover(); r != nil && r != errStop {
-				panic(r)
-			}
-		}()
+		defer func() { unwound(recover(), b.res) }()
 		if !b.insert(s0) {
 			return
 		}

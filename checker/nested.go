@@ -237,11 +237,7 @@ func (d *DFS) runProduct() (*Result, error) {
 	p.start = time.Now()
 	vm.CopyState(p.stateAt(0), s0)
 	func() {
-		defer func() {
-			if r := recover(); r != nil && r != errStop {
-				panic(r)
-			}
-		}()
+		defer func() { unwound(recover(), p.res) }()
 		if p.reduce {
 			d.registerXS(s0, func(e *Error) { p.report(e, 0) })
 		}

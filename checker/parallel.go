@@ -433,9 +433,7 @@ func (p *Parallel) Run() (*Result, error) {
 func (p *Parallel) guard(w *worker, f func()) {
 	defer func() {
 		if r := recover(); r != nil {
-			if r != errStop {
-				panic(r)
-			}
+			unwound(r, w.d.res)
 			p.halt(w.d.res.Stop)
 		}
 	}()

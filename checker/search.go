@@ -40,6 +40,20 @@ type numberer interface {
 // it is recovered in Run, after the stop was recorded in Result.Stop.
 var errStop = errors.New("stop")
 
+// unwound ends the unwinding of a search, in its deferred function with
+// what recover returned: a stop (errStop, recorded before), or a store
+// that cannot hold another state (store.ErrFull), recorded in res as a
+// stop of the memory bound; anything else goes on up.
+func unwound(r any, res *Result) {
+	switch r {
+	case nil, errStop:
+	case store.ErrFull:
+		res.Stop = search.Stop{Reason: search.MemoryBound, Detail: store.ErrFull.Error()}
+	default:
+		panic(r)
+	}
+}
+
 // stop records why the search stops and unwinds it.
 func (d *DFS) stop(st search.Stop) {
 	d.res.Stop = st
@@ -298,11 +312,7 @@ func (d *DFS) Run() (*Result, error) {
 	markTrace(d.m, d.res, d.vm)
 	d.start = time.Now()
 	func() {
-		defer func() {
-			if r := recover(); r != nil && r != errStop {
-				panic(r)
-			}
-		}()
+		defer func() { unwound(recover(), d.res) }()
 		if d.reduce && d.opts.Start == nil {
 			d.registerXS(s0, d.report)
 		}

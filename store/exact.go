@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"errors"
 	"hash/maphash"
 	"unsafe"
 
@@ -60,7 +61,11 @@ type Payloads interface {
 //
 // The table is indexed by the top bits of the hash, which the entries
 // keep: growing the table (up to 2^tagBits slots) moves entries without
-// reading a single vector again.
+// reading a single vector again. A lookup compares the vector of an
+// entry whose tag is its hash's only: the tag's bits past the table's
+// index tell apart the entries of the same home (at 2^22 slots, 5 bits:
+// one such entry in 32 read for nothing, where 24-bit tags read one in
+// 4, most of them cache misses; hence the arena's 128 GiB).
 //
 // Table and chunks are asked for huge pages (internal/hugepage): a lookup
 // is a random access to each, and fresh chunks are written page after
@@ -77,24 +82,34 @@ type Exact struct {
 	ids    bool   // each vector is followed by its number (NumberStates)
 	last   uint32 // the number of the state the last Insert found or added
 	extra  int    // bytes of payload after each vector (and its number)
+	// room is how many chunks the arena may have (maxChunks: what a
+	// position can name)
+	room int
 }
 
 const (
 	chunkBits = 26 // a position is chunk<<chunkBits | offset
 	maxChunk  = 1 << chunkBits
 	minChunk  = 64 << 10
-	posBits   = 40 // arena positions: up to 1 TiB of vectors
+	posBits   = 37 // arena positions: up to maxChunks chunks, 128 GiB of vectors
 	posMask   = 1<<posBits - 1
+	maxChunks = 1 << (posBits - chunkBits)
 	tagBits   = 64 - posBits // the top bits of the hash
 	initBits  = 16
 )
+
+// ErrFull is what a store panics with when it cannot hold another state:
+// an exact store holds at most 128 GiB of state vectors (the parallel
+// search's Table 256 GiB). The searches recover it as a stop of their
+// memory bound.
+var ErrFull = errors.New("the exact store is full (it holds 128 GiB of state vectors, 256 GiB with -j); --store hc or collapse keep a state in far fewer bytes")
 
 // NewExact returns an empty exact store.
 func NewExact() *Exact { return newExact(initBits) }
 
 // newExact returns an empty exact store of 2^bits slots.
 func newExact(bits uint) *Exact {
-	s := &Exact{seed: maphash.MakeSeed(), tagged: tagBits}
+	s := &Exact{seed: maphash.MakeSeed(), tagged: tagBits, room: maxChunks}
 	s.resize(bits)
 	return s
 }
@@ -296,6 +311,9 @@ func (s *Exact) append(v []byte) (pos, payload uint64) {
 			size = min(2*cap(s.chunks[k-1]), maxChunk)
 		}
 		size = max(size, need) // a huge vector gets a chunk of its own
+		if len(s.chunks) == s.room {
+			panic(ErrFull)
+		}
 		s.chunks = append(s.chunks, hugepage.Make[byte](size)[:0])
 	}
 	k := len(s.chunks) - 1

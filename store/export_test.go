@@ -9,3 +9,7 @@ func CacheCosts(c *Cache) map[string]uint64 {
 	}
 	return costs
 }
+
+// LimitChunks lets s's arena have n chunks only, as if they were all
+// the positions could name (for TestExactFull).
+func LimitChunks(s *Exact, n int) { s.room = n }

@@ -24,6 +24,35 @@ func TestExactStore(t *testing.T) {
 	testStore(t, s)
 }
 
+// TestExactFull: a store whose arena can have no more chunks panics with
+// ErrFull at the state that needs one more, and still holds those
+// before it.
+func TestExactFull(t *testing.T) {
+	s := NewExact()
+	LimitChunks(s, 2) // minChunk and twice it: some 190 KiB
+	var held [][]byte
+	full := func() (err any) {
+		defer func() { err = recover() }()
+		for i := 0; ; i++ {
+			v := binary.LittleEndian.AppendUint64(make([]byte, 0, 48), uint64(i))
+			v = v[:48]
+			s.Insert(v)
+			held = append(held, v)
+		}
+	}()
+	if full != ErrFull {
+		t.Fatalf("recovered %v, want ErrFull", full)
+	}
+	if len(held) < 3000 || s.Len() != len(held) {
+		t.Fatalf("held %d states, Len %d", len(held), s.Len())
+	}
+	for _, v := range held {
+		if s.Insert(v) {
+			t.Fatalf("%x taken as new after the store filled", v[:8])
+		}
+	}
+}
+
 func testStore(t *testing.T, s *Exact) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[string]bool{}

@@ -374,7 +374,7 @@ func (w *View) append(v []byte) uint64 {
 		size = max(size, need) // a huge vector gets a chunk of its own
 		id := w.t.nchunks.Add(1) - 1
 		if id >= tableChunks {
-			panic("store: the parallel search's exact table is full (256 GiB of vectors)")
+			panic(ErrFull)
 		}
 		w.chunk, w.chunkID = hugepage.Make[byte](size)[:0], int(id)
 		w.t.chunks[id] = w.chunk[:size]
