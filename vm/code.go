@@ -226,6 +226,10 @@ type RecvPattern struct {
 	// find the message. Patterns whose values are all constants are not
 	// lazy: the order of their evaluation cannot be seen.
 	Lazy bool
+	// plain: a receive that stores every field of the first message
+	// (no value matched, not ??, STDIN or a copy, not lazy): the
+	// machine's fast path takes it
+	plain bool
 }
 
 // String disassembles the code, one instruction per line.

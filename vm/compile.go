@@ -456,6 +456,10 @@ func (c *compiler) chanType(ci *lang.ChanInit) *ChanType {
 		ct.LenSize = 2
 	}
 	ct.Size = 1 + ct.LenSize + ct.slots()*ct.MsgSize
+	ct.fast = true
+	for _, l := range ct.Leaves {
+		ct.fast = ct.fast && l.Scalar <= ScalarInt
+	}
 	c.m.Chans = append(c.m.Chans, ct)
 	c.m.keyCut[ct.ID] = 1
 	if ct.Cap == 0 {

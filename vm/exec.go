@@ -809,6 +809,13 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			sc, size, _ := unpackClass(l.B, l.C)
 			vm.stack[n] = load(buf, int(vm.stack[n]+i*int64(in.A)), sc, size)
 
+		case opAddK, opSubK, opMulK, opModK, opDivK:
+			// (the instruction after it is the operator; K is not 0
+			// where it divides)
+			n := len(vm.stack) - 1
+			vm.stack[n], _ = binary(ins[pc].Op, vm.stack[n], int64(in.A))
+			pc++
+
 		default:
 			panic(fmt.Sprintf("vm: bad opcode %v", in.Op))
 		}

@@ -46,7 +46,37 @@ const (
 	opAddrPidIndex
 	// index; loada: an element of an array.
 	opIndexLoad
+	// const K; add (sub), mul, mod, div: the top of the stack becomes
+	// top + K (top - K), top * K, top % K, top / K, with K not 0 for
+	// the last two.
+	opAddK
+	opSubK
+	opMulK
+	opModK
+	opDivK
 )
+
+// arithK is the fused form of const K followed by op (opAddK and the
+// others), OpNop when there is none.
+func arithK(op Op, k int32) Op {
+	switch op {
+	case OpAdd:
+		return opAddK
+	case OpSub:
+		return opSubK
+	case OpMul:
+		return opMulK
+	case OpMod:
+		if k != 0 {
+			return opModK
+		}
+	case OpDiv:
+		if k != 0 {
+			return opDivK
+		}
+	}
+	return OpNop
+}
 
 // isCompare reports whether op is a comparison (compare computes it).
 func isCompare(op Op) bool {
@@ -94,6 +124,8 @@ func fuse(ins []Instr) []Instr {
 			}
 		case in.Op == OpConst && isCompare(op(i+1)):
 			ex[i].Op, ex[i].B = opCmpK, int32(op(i+1))
+		case in.Op == OpConst && arithK(op(i+1), in.A) != OpNop:
+			ex[i].Op = arithK(op(i+1), in.A)
 		case isCompare(in.Op) && op(i+1) == OpJzFail:
 			ex[i].Op, ex[i].A = opCmpFail, int32(in.Op)
 			if op(i+2) == OpGuardOK {
@@ -246,6 +278,75 @@ func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 				goto slow // run reports the violation
 			}
 			sp--
+		case OpSend:
+			// A message of scalars of the fast classes, in the order
+			// of the channel's leaves, appended (send does the rest:
+			// sorted sends, other arities, hooks, the simulator's
+			// uninitialised channels)
+			n := int(in.B)
+			ch := st[sp-n-1]
+			if in.A == 1 || !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) {
+				goto slow
+			}
+			off := vm.s.Chans[ch-1]
+			ct := vm.M.Chans[buf[off]]
+			if n != len(ct.Leaves) || !ct.fast {
+				goto slow
+			}
+			k := chanLen(buf, off, ct)
+			base := slotOff(off, ct, k)
+			for i, l := range ct.Leaves {
+				storeFast(buf, base+l.Off, l.Scalar, st[sp-n+i])
+			}
+			setChanLen(buf, off, ct, k+1)
+			if ct.Cap == 0 {
+				vm.Rendezvous = int(ch)
+			}
+			sp -= n + 1
+		case OpRecvMatch:
+			// A receive that stores every field (recvOpen and match
+			// do the others), from a channel that holds a message: its
+			// first.
+			ch := st[sp-1]
+			if in.B != 0 || !code.Patterns[in.A].plain || !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) ||
+				vm.Pending != 0 && ch != int64(vm.Pending) {
+				goto slow
+			}
+			off := vm.s.Chans[ch-1]
+			if chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 {
+				goto slow
+			}
+			vm.recvCh, vm.recvMsg, vm.recvN = int(ch), 0, len(code.Patterns[in.A].Match)
+			sp--
+		case OpRecvField:
+			if vm.recvMsg < 0 || vm.recvCh == 0 || vm.recvCh > len(vm.s.Chans) {
+				goto slow
+			}
+			off := vm.s.Chans[vm.recvCh-1]
+			ct := vm.M.Chans[buf[off]]
+			if int(in.A) >= len(ct.Leaves) {
+				goto slow
+			}
+			l := &ct.Leaves[in.A]
+			v, ok := loadFast(buf, slotOff(off, ct, vm.recvMsg)+l.Off, l.Scalar)
+			if !ok {
+				goto slow
+			}
+			st[sp] = v
+			sp++
+		case OpRecvRemove:
+			if vm.recvMsg < 0 || vm.recvCh == 0 || vm.recvCh > len(vm.s.Chans) || !vm.plainChans() {
+				goto slow
+			}
+			off := vm.s.Chans[vm.recvCh-1]
+			ct := vm.M.Chans[buf[off]]
+			if vm.recvN != len(ct.Leaves) {
+				goto slow // run counts the error
+			}
+			n := chanLen(buf, off, ct)
+			copy(buf[slotOff(off, ct, vm.recvMsg):slotOff(off, ct, n-1)], buf[slotOff(off, ct, vm.recvMsg+1):slotOff(off, ct, n)])
+			clear(buf[slotOff(off, ct, n-1):slotOff(off, ct, n)])
+			setChanLen(buf, off, ct, n-1)
 		case OpJmp:
 			if int(in.A) <= pc {
 				goto slow // a loop (see the room above)
@@ -358,6 +459,21 @@ func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 			st[sp] = int64(in.A) + i*int64(x.A)
 			sp++
 			pc += 2
+		case opAddK:
+			st[sp-1] += int64(in.A)
+			pc++
+		case opSubK:
+			st[sp-1] -= int64(in.A)
+			pc++
+		case opMulK:
+			st[sp-1] *= int64(in.A)
+			pc++
+		case opModK:
+			st[sp-1] %= int64(in.A)
+			pc++
+		case opDivK:
+			st[sp-1] /= int64(in.A)
+			pc++
 		case opIndexLoad:
 			i := st[sp-1]
 			if i < 0 || i >= int64(in.B) {
@@ -380,6 +496,14 @@ func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 slow:
 	vm.stack = st[:sp]
 	return vm.run(code, pc, guard)
+}
+
+// plainChans reports whether the channel operations need nothing of
+// what send and the receives do besides moving a message: no hook
+// watches them (the trace's, a chart's), and the machine is pan's, not
+// SPIN's simulator.
+func (vm *Machine) plainChans() bool {
+	return !vm.Simulator && vm.Chan == nil && vm.M.Trace == nil
 }
 
 // loadFast is load for the classes of one, two and four bytes; it

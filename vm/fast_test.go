@@ -61,6 +61,20 @@ var errorModels = map[string]string{
 	"channel gone": `chan g; byte z;
 		proctype q() { chan l = [2] of { byte }; g = l; l!7 }
 		init { run q(); _nr_pr == 1; do :: g?[7] -> z++ :: nempty(g) -> z-- :: len(g) == 0 -> break od }`,
+	// the fast path's sends and receives, and what it leaves to the
+	// interpreter: leaves of every class, arities that differ (a channel
+	// passed to a process), sorted sends, rendezvous, several messages
+	"channel messages": `typedef T { unsigned f : 3; byte g }; chan c = [3] of { short, int, bit, byte }; chan u = [2] of { T, byte };
+		active proctype p() { short s; int i; bit b; byte y; T v; do
+		:: c!s - 1, i + 70000, !b, y + 1 :: c?s, i, b, y :: c!!y, s, b, i :: u!v, y :: u?v, y -> v.f = v.f + y
+		:: c?<s, i, b, y> :: len(c) == 3 -> c?_, i, _, _ :: assert(y < 4)
+		od }`,
+	"channel arity": `chan c = [2] of { byte }; chan d = [2] of { byte, byte };
+		proctype q(chan x; chan y) { byte a, b; do :: x!1, 2 :: y!3 :: x?a, b :: y?a :: x?a od }
+		init { run q(c, d) }`,
+	"rendezvous": `chan r = [0] of { byte, short }; byte seen;
+		active [2] proctype s() { do :: r!_pid, -_pid :: r!7, 300 od }
+		active proctype t() { byte x; short y; do :: r?x, y -> seen = x + y :: r?7, y :: assert(seen != 51) od }`,
 	"classes": `short s = -300; int i = 70000; bit b; unsigned u : 5 = 17; byte a[4];
 		active proctype p() { do
 		:: s < 0 && i > 65536 -> s = s + 1000; i = i * 3; b = !b

@@ -192,8 +192,58 @@ var binaryOps = map[string]Op{
 	"<": OpLt, ">": OpGt, "<=": OpLe, ">=": OpGe,
 }
 
+// folded is the value of e when e is arithmetic over constants (the
+// macros of a model: N - 1, (W + 1) % S), as the machine computes it, and
+// it fits an instruction's operand: expr pushes it as one constant. A
+// division by zero is left to the machine, which raises its error; so
+// are comparisons and logic, whose values coverage analyses observe.
+func folded(e lang.Expr) (int64, bool) {
+	var v int64
+	switch e := e.(type) {
+	case *lang.Const:
+		v = e.Val
+	case *lang.Unary:
+		x, ok := folded(e.X)
+		switch {
+		case !ok:
+			return 0, false
+		case e.Op == "-":
+			v = -x
+		case e.Op == "~":
+			v = ^x
+		default:
+			return 0, false
+		}
+	case *lang.Binary:
+		op := binaryOps[e.Op]
+		if op < OpAdd || op > OpShr {
+			return 0, false
+		}
+		x, ok := folded(e.X)
+		if !ok {
+			return 0, false
+		}
+		y, ok := folded(e.Y)
+		if !ok {
+			return 0, false
+		}
+		if v, ok = binary(op, x, y); !ok {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	return v, v == int64(int32(v))
+}
+
 // expr emits code that pushes the value of e.
 func (g *gen) expr(e lang.Expr) {
+	if v, ok := folded(e); ok {
+		if _, c := e.(*lang.Const); !c {
+			g.constant(v)
+			return
+		}
+	}
 	switch e := e.(type) {
 	case *lang.Const:
 		g.constant(e.Val)
@@ -394,6 +444,7 @@ func (g *gen) recvMatch(op Op, c int32, ch lang.Expr, args []lang.Expr, random, 
 			}
 		}
 	}
+	pat.plain = !random && !cp && !pat.Stdin && !pat.Lazy && len(vals) == 0
 	g.code.Patterns = append(g.code.Patterns, pat)
 	at := int32(len(g.code.Patterns) - 1)
 	g.expr(ch)

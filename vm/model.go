@@ -130,6 +130,9 @@ type ChanType struct {
 	MsgSize int
 	LenSize int // 1, or 2 for more than 255 slots
 	Size    int // type byte + length + slots (a rendezvous channel has one)
+	// fast: every leaf is of a class loadFast and storeFast move (the
+	// machine's fast path sends and receives its messages)
+	fast bool
 }
 
 // Leaf is one scalar of a message: its offset in the message and class.
