@@ -111,6 +111,7 @@ func (s *stack[T]) newChunk() *[chunkLen]T {
 		var t T
 		n := max(1, slabBytes/(chunkLen*int(unsafe.Sizeof(t))))
 		s.spare = hugepage.Make[T](n * chunkLen)
+		hugepage.FaultAhead(s.spare[chunkLen:]) // (the first chunk is written now)
 	}
 	c := (*[chunkLen]T)(s.spare)
 	s.spare = s.spare[chunkLen:]
@@ -324,7 +325,11 @@ func (a *stateArena) cut(r *stateRec, n int) {
 		if k := len(a.slabs); k > 0 {
 			size = min(2*len(a.slabs[k-1]), maxSlab)
 		}
-		a.slabs = append(a.slabs, hugepage.Make[byte](max(size, n)))
+		slab := hugepage.Make[byte](max(size, n))
+		if len(slab) >= hugepage.Size {
+			hugepage.FaultAhead(slab)
+		}
+		a.slabs = append(a.slabs, slab)
 		a.used = 0
 	}
 	r.slab, r.off, r.size = uint32(len(a.slabs)-1), uint32(a.used), uint32(n)

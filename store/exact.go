@@ -85,7 +85,27 @@ type Exact struct {
 	// room is how many chunks the arena may have (maxChunks: what a
 	// position can name)
 	room int
+	// spare holds the tables the table's growth left behind, for the
+	// arena's next chunks: their pages are in memory, where a new
+	// chunk's are fresh (and in a virtual machine each MiB of fresh
+	// memory cost the search about 2 ms of page faults: on swp
+	// W=3,M=7,C=4 the tables left were a quarter of the memory it
+	// touched)
+	spare [][]byte
+	// nextTable is the table the next growth moves to, made once the
+	// table is five-eighths full and faulted in on another goroutine
+	// (hugepage.FaultAhead), as are the arena's chunks a window ahead of
+	// where the vectors are written
+	nextTable []uint64
 }
+
+// faultWindow is how far ahead of its writing the arena's chunks are
+// faulted in (hugepage.FaultAhead), and tableAhead the size from which
+// the next table is made ahead.
+const (
+	faultWindow = 4 << 20
+	tableAhead  = 2 << 20
+)
 
 const (
 	chunkBits = 26 // a position is chunk<<chunkBits | offset
@@ -116,7 +136,12 @@ func newExact(bits uint) *Exact {
 
 func (s *Exact) resize(bits uint) {
 	s.bits = bits
-	s.table = hugepage.Make[uint64](1 << bits)
+	if len(s.nextTable) == 1<<bits {
+		s.table = s.nextTable
+	} else {
+		s.table = hugepage.Make[uint64](1 << bits)
+	}
+	s.nextTable = nil
 	s.mask = uint64(len(s.table) - 1)
 }
 
@@ -203,9 +228,10 @@ func (s *Exact) payloadPos(pos uint64) uint64 {
 	return pos
 }
 
-// Bytes implements Store.
+// Bytes implements Store (the table made ahead of the next growth with
+// the table).
 func (s *Exact) Bytes() (states, table int64) {
-	return s.used, int64(len(s.table)) * 8
+	return s.used, int64(len(s.table)+len(s.nextTable)) * 8
 }
 
 // storedEqual reports whether the vector at arena position pos of
@@ -262,8 +288,13 @@ func (s *Exact) add(i, tag, pos uint64) {
 	s.table[i] = tag<<posBits | (pos + 1)
 	s.n++
 	s.last = uint32(s.n)
-	if uint64(s.n)*4 > uint64(len(s.table))*3 {
-		s.grow()
+	if uint64(s.n)*8 > uint64(len(s.table))*5 {
+		if uint64(s.n)*4 > uint64(len(s.table))*3 {
+			s.grow()
+		} else if s.nextTable == nil && len(s.table)*8 >= tableAhead {
+			s.nextTable = hugepage.Make[uint64](2 * len(s.table))
+			hugepage.FaultAhead(s.nextTable)
+		}
 	}
 }
 
@@ -316,10 +347,14 @@ func (s *Exact) append(v []byte) (pos, payload uint64) {
 		if len(s.chunks) == s.room {
 			panic(ErrFull)
 		}
-		s.chunks = append(s.chunks, hugepage.Make[byte](size)[:0])
+		s.chunks = append(s.chunks, s.newChunk(size, need)[:0])
 	}
 	k := len(s.chunks) - 1
 	c := s.chunks[k]
+	if w := len(c) / faultWindow; (len(c)+need)/faultWindow != w && (w+2)*faultWindow <= cap(c) {
+		// the writing enters the next window: the one after it now
+		hugepage.FaultAhead(c[(w+1)*faultWindow : (w+2)*faultWindow])
+	}
 	pos = uint64(k)<<chunkBits | uint64(len(c))
 	c = binary.AppendUvarint(c, uint64(len(v)))
 	c = append(c, v...)
@@ -327,14 +362,30 @@ func (s *Exact) append(v []byte) (pos, payload uint64) {
 		c = binary.LittleEndian.AppendUint32(c, uint32(s.n+1))
 	}
 	payload = uint64(k)<<chunkBits | uint64(len(c))
-	c = c[:len(c)+s.extra] // (zero: a fresh chunk's bytes past len)
+	c = c[:len(c)+s.extra]
+	clear(c[len(c)-s.extra:]) // (a spare table's bytes are not zero)
 	s.used += int64(len(c) - len(s.chunks[k]))
 	s.chunks[k] = c
 	return pos, payload
 }
 
+// newChunk returns a chunk for the arena: a spare table that holds need
+// bytes, when there is one (whatever its size; its contents are not
+// zero), else a new chunk of size bytes.
+func (s *Exact) newChunk(size, need int) []byte {
+	if k := len(s.spare); k > 0 && len(s.spare[k-1]) >= need {
+		c := s.spare[k-1]
+		s.spare = s.spare[:k-1]
+		return c
+	}
+	c := hugepage.Make[byte](size)
+	hugepage.FaultAhead(c[:min(size, faultWindow)])
+	return c
+}
+
 // grow doubles the table. Up to 2^tagBits slots an entry's new home comes
-// from its tag; beyond, from its vector's hash.
+// from its tag; beyond, from its vector's hash. The old table is kept as
+// spare chunks for the arena (in pieces of maxChunk at most).
 func (s *Exact) grow() {
 	old := s.table
 	s.resize(s.bits + 1)
@@ -354,6 +405,12 @@ func (s *Exact) grow() {
 				break
 			}
 		}
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(old))), len(old)*8)
+	for len(b) >= minChunk {
+		n := min(len(b), maxChunk)
+		s.spare = append(s.spare, b[:n:n])
+		b = b[n:]
 	}
 }
 

@@ -17,6 +17,11 @@
 // its size never brings a collection nearer, and Populate faults in the
 // part about to be used.
 //
+// FaultAhead is for an array the search is about to write (the next
+// part of a store's arena, the table its growth moves to, the search
+// stack's next slab): its pages are faulted in on a goroutine of its own,
+// so that the kernel zeroes them on another core.
+//
 // Elsewhere, or when the kernel refuses, the arrays are ordinary ones:
 // the advice changes nothing but time.
 package hugepage
