@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -446,6 +447,36 @@ func TestPresizedTable(t *testing.T) {
 		if out["states_stored"] != plain["states_stored"] && args[len(args)-1] != "--no-reduce" {
 			t.Errorf("%v: %v states stored, %v without -w", args, out["states_stored"], plain["states_stored"])
 		}
+	}
+}
+
+// TestAllCores: -j 0 searches on every core of the machine (the one-core
+// search where there is one), and stores what -j 1 stores without
+// reduction.
+func TestAllCores(t *testing.T) {
+	inModels(t)
+	run := func(j string) map[string]any {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := gmc([]string{"run", "--json", "--no-reduce", "-j", j, "ok.pml"}, &stdout, &stderr); code != exitOK {
+			t.Fatalf("-j %s: exit %d: %s", j, code, stderr.String())
+		}
+		var out map[string]any
+		if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	all, one := run("0"), run("1")
+	want := float64(min(runtime.NumCPU(), checker.MaxWorkers))
+	if want == 1 {
+		want = 0 // (the one-core search names no workers)
+	}
+	if w, _ := all["workers"].(float64); w != want {
+		t.Errorf("-j 0: %v workers, want %v", all["workers"], want)
+	}
+	if all["states_stored"] != one["states_stored"] {
+		t.Errorf("-j 0: %v states stored, -j 1 %v", all["states_stored"], one["states_stored"])
 	}
 }
 

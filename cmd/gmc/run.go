@@ -89,7 +89,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
 	f.probes.register(fs)
 	lopts := defineFlag(fs)
-	fs.IntVar(&f.jobs, "j", 1, "search on `N` cores: the exhaustive safety search, in pieces of a few moves over a shared store (exact, hc or collapse), a core with none left taking some of another's; without --no-reduce its reduction has a proviso of its own, so the counts may differ from pan's (1: the depth-first search, pan's)")
+	fs.IntVar(&f.jobs, "j", 1, "search on `N` cores: the exhaustive safety search, in pieces of a few moves over a shared store (exact, hc or collapse), a core with none left taking some of another's; without --no-reduce its reduction has a proviso of its own, so the counts may differ from pan's (1: the depth-first search, pan's; 0: every core of the machine)")
 	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
 	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), bfs (exhaustive, breadth-first as pan -DBFS: the shortest error trail), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
@@ -243,6 +243,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if (f.mode.claim != "" || f.mode.cycles != checker.NoCycles) && (rf.search != "dfs" || f.cache != "" || f.script != "" || f.coverage) {
 		fmt.Fprintf(stderr, "gmc run: never claims and cycle searches run with the exhaustive search and the exact, hc, collapse or bitstate store only, for now, without --coverage (--safety --no-claim checks the assertions alone)\n")
 		return exitUsage
+	}
+	if f.jobs == 0 {
+		f.jobs = min(runtime.NumCPU(), checker.MaxWorkers) // (1 on one core: the depth-first search)
 	}
 	if f.jobs != 1 {
 		if why := parallelRefused(f, opts); why != "" {
