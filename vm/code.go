@@ -171,13 +171,21 @@ type Code struct {
 	// recv: the guard is a receive a pass may rule out without it
 	// (recvTest; nil: it may not).
 	recv *recvTest
+	// chans: the code uses a channel, which the xs and xr checks watch
+	// (Machine.XS): the instructions make them, where the closures and
+	// the fast loop's channel operations do not
+	chans bool
 }
 
 // findStart sets c.start, c.effect, c.exec and c.guard (see Code), once
 // Instrs is final.
 func (c *Code) findStart() {
 	c.exec = fuse(c.Instrs)
-	c.start, c.effect = 0, 0
+	c.start, c.effect, c.chans = 0, 0, false
+	for _, in := range c.Instrs {
+		c.chans = c.chans || in.Op >= OpChanLen && in.Op <= OpRecvRemove || in.Op == OpSendOK ||
+			in.Op == OpRecvOpen || in.Op == OpRecvCmp
+	}
 	for pc, in := range c.Instrs {
 		if in.Op == OpStmt || in.Op == OpNop {
 			continue

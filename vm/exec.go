@@ -134,7 +134,7 @@ func (vm *Machine) enter(s *State, pid int, t *Trans) {
 // copy of s) before the machine is used again.
 func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	code := t.Code
-	if code.guard != nil && vm.closures() {
+	if code.guard != nil && vm.closures(code) {
 		// The guard's closures (guardfn.go), with only what they read
 		// set: most guards tried are false, and a false one leaves the
 		// machine as it found it but for Errors; what Effect reads is
@@ -181,11 +181,11 @@ func (vm *Machine) Guard(s *State, pid int, t *Trans) bool {
 	return ok
 }
 
-// closures reports whether the machine may compute guards with their
-// closures (guardfn.go): no hook watches the statements, conditions or
-// xs/xr checks the instructions would tell it of.
-func (vm *Machine) closures() bool {
-	return vm.Trace == nil && vm.Cond == nil && vm.XS == nil
+// closures reports whether the machine may compute the guard of code
+// with its closures (guardfn.go): no hook watches the statements,
+// conditions or xs/xr checks the instructions would tell it of.
+func (vm *Machine) closures(code *Code) bool {
+	return vm.Trace == nil && vm.Cond == nil && (vm.XS == nil || !code.chans)
 }
 
 // Effect executes the rest of the transition that Guard found executable,

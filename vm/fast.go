@@ -155,8 +155,8 @@ func fuse(ins []Instr) []Instr {
 // hook) it hands over to run, which executes the rest.
 func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 	ins := code.exec
-	if ins == nil || vm.Trace != nil || vm.Cond != nil || vm.XS != nil {
-		return vm.run(code, pc, guard) // (hooks are called from run)
+	if ins == nil || vm.Trace != nil || vm.Cond != nil || vm.XS != nil && code.chans {
+		return vm.run(code, pc, guard) // (hooks are called from run, and the xs checks made)
 	}
 	buf, pbase := vm.s.Buf, vm.pbase
 	st := vm.stack
@@ -500,7 +500,8 @@ slow:
 
 // plainChans reports whether the channel operations need nothing of
 // what send and the receives do besides moving a message: no hook
-// watches them (the trace's, a chart's), and the machine is pan's, not
+// watches them (the trace's, a chart's; the xs and xr checks keep code
+// with channels out of the fast loop), and the machine is pan's, not
 // SPIN's simulator.
 func (vm *Machine) plainChans() bool {
 	return !vm.Simulator && vm.Chan == nil && vm.M.Trace == nil

@@ -181,7 +181,7 @@ func (p *Pass) NextOf(machine *Machine, s *State) (t *Trans, ok bool) {
 			continue
 		}
 		pid := int(p.pid) + 1
-		if r := t.Code.recv; r != nil && machine.closures() && r.blocked(machine, s, machine.base(s, pid)) {
+		if r := t.Code.recv; r != nil && machine.closures(t.Code) && r.blocked(machine, s, machine.base(s, pid)) {
 			continue // (what Guard would find, without its call)
 		}
 		if !machine.Guard(s, pid, t) {
