@@ -111,10 +111,15 @@ func (s *stack[T]) newChunk() *[chunkLen]T {
 		var t T
 		n := max(1, slabBytes/(chunkLen*int(unsafe.Sizeof(t))))
 		s.spare = hugepage.Make[T](n * chunkLen)
-		hugepage.FaultAhead(s.spare[chunkLen:]) // (the first chunk is written now)
 	}
 	c := (*[chunkLen]T)(s.spare)
 	s.spare = s.spare[chunkLen:]
+	// What follows it, two huge pages of it, is faulted in on another
+	// goroutine while it fills (a search a million steps deep touches
+	// hundreds of megabytes of fresh stack: hugepage.FaultAhead; the
+	// pages already in cost the other goroutine a look).
+	var t T
+	hugepage.FaultAhead(s.spare[:min(2*hugepage.Size/int(unsafe.Sizeof(t)), len(s.spare))])
 	return c
 }
 
@@ -325,13 +330,25 @@ func (a *stateArena) cut(r *stateRec, n int) {
 		if k := len(a.slabs); k > 0 {
 			size = min(2*len(a.slabs[k-1]), maxSlab)
 		}
-		slab := hugepage.Make[byte](max(size, n))
-		if len(slab) >= hugepage.Size {
-			hugepage.FaultAhead(slab)
-		}
-		a.slabs = append(a.slabs, slab)
+		a.slabs = append(a.slabs, hugepage.Make[byte](max(size, n)))
 		a.used = 0
+		a.faultWindow(1)
 	}
 	r.slab, r.off, r.size = uint32(len(a.slabs)-1), uint32(a.used), uint32(n)
+	if w := a.used / stackWindow; (a.used+n)/stackWindow != w {
+		a.faultWindow(w + 2) // (the depths enter window w+1)
+	}
 	a.used += n
 }
+
+// faultWindow faults in window w of the last slab on another goroutine
+// (hugepage.FaultAhead), ahead of the depths that will take it, as the
+// stacks fault in their next chunk.
+func (a *stateArena) faultWindow(w int) {
+	slab := a.slabs[len(a.slabs)-1]
+	hugepage.FaultAhead(slab[min(w*stackWindow, len(slab)):min((w+1)*stackWindow, len(slab))])
+}
+
+// stackWindow is how far ahead of the deepest state the state arena's
+// slab is faulted in: a huge page, the unit the kernel faults in.
+const stackWindow = hugepage.Size

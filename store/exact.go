@@ -92,19 +92,14 @@ type Exact struct {
 	// W=3,M=7,C=4 the tables left were a quarter of the memory it
 	// touched)
 	spare [][]byte
-	// nextTable is the table the next growth moves to, made once the
-	// table is five-eighths full and faulted in on another goroutine
-	// (hugepage.FaultAhead), as are the arena's chunks a window ahead of
-	// where the vectors are written
-	nextTable []uint64
 }
 
-// faultWindow is how far ahead of its writing the arena's chunks are
-// faulted in (hugepage.FaultAhead), and tableAhead the size from which
-// the next table is made ahead.
+// faultWindow is how far ahead of their writing the arena's chunks are
+// faulted in, on another goroutine (hugepage.FaultAhead), and faultFrom
+// the size from which the second half of a table growth moves to is.
 const (
 	faultWindow = 4 << 20
-	tableAhead  = 2 << 20
+	faultFrom   = 4 << 20
 )
 
 const (
@@ -136,13 +131,18 @@ func newExact(bits uint) *Exact {
 
 func (s *Exact) resize(bits uint) {
 	s.bits = bits
-	if len(s.nextTable) == 1<<bits {
-		s.table = s.nextTable
-	} else {
-		s.table = hugepage.Make[uint64](1 << bits)
-	}
-	s.nextTable = nil
+	s.table = hugepage.Make[uint64](1 << bits)
 	s.mask = uint64(len(s.table) - 1)
+	faultBack(s.table)
+}
+
+// faultBack faults in the second half of a table a growth is about to
+// fill front to back (its homes are the hashes' top bits), on another
+// goroutine while the growth faults in the first (hugepage.FaultAhead).
+func faultBack(table []uint64) {
+	if n := len(table); n*8 >= faultFrom {
+		hugepage.FaultAhead(table[n/2:])
+	}
 }
 
 // Len implements Store.
@@ -228,10 +228,9 @@ func (s *Exact) payloadPos(pos uint64) uint64 {
 	return pos
 }
 
-// Bytes implements Store (the table made ahead of the next growth with
-// the table).
+// Bytes implements Store.
 func (s *Exact) Bytes() (states, table int64) {
-	return s.used, int64(len(s.table)+len(s.nextTable)) * 8
+	return s.used, int64(len(s.table)) * 8
 }
 
 // storedEqual reports whether the vector at arena position pos of
@@ -288,13 +287,8 @@ func (s *Exact) add(i, tag, pos uint64) {
 	s.table[i] = tag<<posBits | (pos + 1)
 	s.n++
 	s.last = uint32(s.n)
-	if uint64(s.n)*8 > uint64(len(s.table))*5 {
-		if uint64(s.n)*4 > uint64(len(s.table))*3 {
-			s.grow()
-		} else if s.nextTable == nil && len(s.table)*8 >= tableAhead {
-			s.nextTable = hugepage.Make[uint64](2 * len(s.table))
-			hugepage.FaultAhead(s.nextTable)
-		}
+	if uint64(s.n)*4 > uint64(len(s.table))*3 {
+		s.grow()
 	}
 }
 

@@ -38,11 +38,6 @@ type HashCompact struct {
 	extra int
 	ids   []uint32
 	pay   [][]byte
-	// nextTable and nextIDs are what the next growth moves to, made once
-	// the table is five-eighths full and faulted in on another goroutine
-	// (as Exact's)
-	nextTable []uint64
-	nextIDs   []uint32
 }
 
 // payChunkLog2 sizes the payload chunks: 2^16 states each.
@@ -57,15 +52,12 @@ func NewHashCompact() *HashCompact {
 
 func (s *HashCompact) resize(bits uint) {
 	s.bits = bits
-	s.table, s.ids = s.nextTable, s.nextIDs
-	if len(s.table) != 1<<bits {
-		s.table, s.ids = hugepage.Make[uint64](1<<bits), nil
-	}
-	if s.extra > 0 && len(s.ids) != 1<<bits {
+	s.table = hugepage.Make[uint64](1 << bits)
+	s.mask = uint64(len(s.table) - 1)
+	faultBack(s.table)
+	if s.extra > 0 {
 		s.ids = make([]uint32, 1<<bits)
 	}
-	s.nextTable, s.nextIDs = nil, nil
-	s.mask = uint64(len(s.table) - 1)
 }
 
 // Len implements Store.
@@ -80,10 +72,9 @@ func (s *HashCompact) Presize(bits uint) {
 
 // Bytes implements Store: the fingerprints are the table (all of it:
 // they are spread over it); the states' part is their payloads (none in a
-// safety search), as far as used, as Exact counts its arena; the table
-// made ahead of the next growth is the table's.
+// safety search), as far as used, as Exact counts its arena.
 func (s *HashCompact) Bytes() (states, table int64) {
-	return int64(s.n) * int64(s.extra), int64(len(s.table)+len(s.nextTable))*8 + int64(len(s.ids)+len(s.nextIDs))*4
+	return int64(s.n) * int64(s.extra), int64(len(s.table))*8 + int64(len(s.ids))*4
 }
 
 // Omission bounds the probability that the search omitted a state: that
@@ -148,17 +139,8 @@ func (s *HashCompact) add(i, h uint64) {
 			s.pay = append(s.pay, make([]byte, s.extra<<payChunkLog2))
 		}
 	}
-	if uint64(s.n)*8 > uint64(len(s.table))*5 {
-		if uint64(s.n)*4 > uint64(len(s.table))*3 {
-			s.grow()
-		} else if s.nextTable == nil && len(s.table)*8 >= tableAhead {
-			s.nextTable = hugepage.Make[uint64](2 * len(s.table))
-			hugepage.FaultAhead(s.nextTable)
-			if s.extra > 0 {
-				s.nextIDs = hugepage.Make[uint32](2 * len(s.table))
-				hugepage.FaultAhead(s.nextIDs)
-			}
-		}
+	if uint64(s.n)*4 > uint64(len(s.table))*3 {
+		s.grow()
 	}
 }
 
