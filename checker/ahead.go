@@ -1,18 +1,32 @@
 package checker
 
 import (
+	"gmc/store"
 	"gmc/vm"
 )
 
-// hashedStore is a store whose lookup can be taken in steps: the hash of
-// a vector, a request for the table's slot it leads to, and the lookup
-// (store.Exact, store.HashCompact). The search asks for the slot of one
+// hasher is a store, or a parallel search's view of one, whose lookup
+// can be taken in steps: the hash of a vector, a request for the table's
+// slot it leads to, and the lookup. The search asks for the slot of one
 // state while it computes the next (DFS.takeDirect).
-type hashedStore interface {
+type hasher interface {
 	Hash(v []byte) uint64
 	Prefetch(h uint64)
+}
+
+// hashedStore is a store whose lookups take a hash (store.Exact,
+// store.HashCompact).
+type hashedStore interface {
+	hasher
 	InsertHashed(v []byte, h uint64) bool
 	PutHashed(v []byte, h uint64) (ref uint64, isNew bool)
+}
+
+// hashedView is a parallel search's view of its store whose lookups
+// take a hash (store.View, of a store.Table).
+type hashedView interface {
+	hasher
+	VisitHashed(v []byte, h uint64, mark bool) (ref store.SharedRef, isNew, marked bool)
 }
 
 // aheadFrom is the size of a store (states and table, in bytes) from
@@ -67,38 +81,47 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 		if ahead {
 			f.pass.Took() // (a direct move always moves)
 			then = d.computeAhead(f, s)
-			if d.marks != nil {
-				ref, isNew = d.hashed.PutHashed(key, h)
-			} else {
-				isNew = d.hashed.InsertHashed(key, h)
-			}
-		} else {
-			isNew, ref = d.storeScripted(key)
 		}
-		if d.wants(isNew) {
-			d.tell(key, isNew)
-		}
-		if isNew {
+		if d.par != nil {
+			// A parallel worker's: insertShared counts the arrival and
+			// hands over the new states past the worker's reach, with
+			// their paths (the move included).
 			d.path.push(move)
-			child := d.descend(f)
+			if d.insertShared(f, next, key, h, ahead, int32(depth+1), true) {
+				d.descend(f)
+				d.aheadPhase(f, then)
+				d.reachedDepth(depth + 1)
+				return
+			}
+			d.path.pop()
+		} else {
+			switch {
+			case !ahead:
+				isNew, ref = d.storeScripted(key)
+			case d.marks != nil:
+				ref, isNew = d.hstore.PutHashed(key, h)
+			default:
+				isNew = d.hstore.InsertHashed(key, h)
+			}
+			if d.wants(isNew) {
+				d.tell(key, isNew)
+			}
+			if isNew {
+				d.path.push(move)
+				child := d.descend(f)
+				if d.reduce {
+					d.reduceMark(child, f, key, ref, true, false)
+				}
+				d.aheadPhase(f, then)
+				d.newState(child, next)
+				d.reachedDepth(depth + 1)
+				return
+			}
 			if d.reduce {
-				d.reduceMark(child, f, key, ref, true, false)
+				d.reduceMark(nil, f, key, ref, false, false)
 			}
-			switch then {
-			case nextAhead:
-				d.pend.push(d.alt.Buf, d.altHash)
-				f.phase = phaseChildAhead
-			case nextNone:
-				f.phase = phaseChildLast
-			}
-			d.newState(child, next)
-			d.reachedDepth(depth + 1)
-			return
+			d.res.Matched++
 		}
-		if d.reduce {
-			d.reduceMark(nil, f, key, ref, false, false)
-		}
-		d.res.Matched++
 		switch then {
 		case nextUsual:
 			d.took(f)
@@ -117,6 +140,19 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 		d.states.wrote(depth + 1)
 		move = d.aheadMove(f)
 		key, h = d.keyOf(next), d.altHash
+	}
+}
+
+// aheadPhase is where frame f is after its child returns, then being
+// what its pass found after the child's move (computeAhead): the move
+// after it computed and kept (pend), or none.
+func (d *DFS) aheadPhase(f *frame, then next) {
+	switch then {
+	case nextAhead:
+		d.pend.push(d.alt.Buf, d.altHash)
+		f.phase = phaseChildAhead
+	case nextNone:
+		f.phase = phaseChildLast
 	}
 }
 

@@ -2,12 +2,14 @@ package checker
 
 import (
 	"errors"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
 
+	"gmc/internal/hugepage"
 	"gmc/sample"
 	"gmc/search"
 	"gmc/store"
@@ -102,6 +104,7 @@ type worker struct {
 	id        int
 	d         *DFS
 	view      store.SharedView // its access to the shared store
+	hv        hashedView       // the same, when its lookups take a hash (a Table's)
 	root      uint64           // the node of the state being expanded
 	rootDepth int32            // and its depth
 	descend   int32            // how many moves below it it goes on
@@ -344,6 +347,11 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 		}
 		w := &worker{p: p, id: i, d: d, view: p.store.View(i), root: noNode}
 		d.par = w
+		d.hashed, d.hstore, d.ahead = nil, nil, false
+		if hv, ok := w.view.(hashedView); ok && d.direct && opts.Observer == nil && opts.ahead != aheadNever {
+			d.hashed, w.hv = hv, hv
+			d.ahead = opts.ahead == aheadAlways
+		}
 		d.res = &new(paddedResult).r
 		d.res.Reduced = d.reduce
 		d.res.Reached = make([][]bool, m.NumIDs())
@@ -378,6 +386,9 @@ func (p *Parallel) Run() (*Result, error) {
 	s0, err := p.m.InitialState()
 	if err != nil {
 		return nil, err
+	}
+	if len(p.workers) >= runtime.GOMAXPROCS(0) {
+		defer hugepage.Busy()()
 	}
 	p.start = time.Now()
 	w0 := p.workers[0]
@@ -623,8 +634,9 @@ func (w *worker) reach() int32 {
 // at once too. It reports whether this worker explores the state now.
 // The state is at depth, reached by the move from the frame parent
 // (nil: none) or, when entering is false, a state explored already that
-// is stored now (an atomic sequence that blocked).
-func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, depth int32, entering bool) bool {
+// is stored now (an atomic sequence that blocked). hashed: h is key's
+// hash (DFS.takeDirect), for a view whose lookups take one (w.hv).
+func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, hashed bool, depth int32, entering bool) bool {
 	w, res := d.par, d.res
 	local := !entering || depth-w.rootDepth < w.descend
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Load() >= max {
@@ -637,13 +649,21 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, depth int32, 
 		ref             store.SharedRef
 		isNew, expanded bool
 	)
-	if d.reduce {
+	switch {
+	case hashed && d.reduce:
+		ref, isNew, expanded = w.hv.VisitHashed(key, h, local)
+		if parent != nil {
+			parent.good = parent.good || !expanded
+		}
+	case hashed:
+		_, isNew, _ = w.hv.VisitHashed(key, h, false)
+	case d.reduce:
 		ref, isNew, expanded = w.view.Visit(key, local)
 		// the proviso: a move to a state not yet expanded
 		if parent != nil {
 			parent.good = parent.good || !expanded
 		}
-	} else {
+	default:
 		isNew = w.view.Insert(key)
 	}
 	if !isNew {
@@ -659,6 +679,10 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, depth int32, 
 	}
 	if res.Stored&1023 == 0 {
 		d.checkBounds()
+		if d.hashed != nil && !d.ahead {
+			states, table := w.p.store.Bytes()
+			d.ahead = states+table >= aheadFrom
+		}
 	}
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Add(1) >= max {
 		d.stop(search.Stopped(search.StateBound, w.p.opts.Budget))

@@ -85,23 +85,36 @@ func TestParallelMatchesDFS(t *testing.T) {
 					if st != "exact" && workers != 2 || (st != "exact" || workers != 2) && !sampled(i) {
 						continue // (-long: every model with every store and 3 workers)
 					}
-					par := runParallel(t, m, Options{Budget: budget}, workers, st)
-					if !par.Complete() {
-						t.Errorf("%s %s -j%d: stopped (%v)", name, st, workers, par.Stop)
-						continue
+					// (the exact table's views take hashes: the workers
+					// then compute their moves ahead, DFS.takeDirect,
+					// from the first move too)
+					aheads := []aheadMode{aheadLarge}
+					if st == "exact" {
+						aheads = append(aheads, aheadAlways)
 					}
-					if par.Stored != dfs.Stored || par.Matched != dfs.Matched || par.AtomicSteps != dfs.AtomicSteps ||
-						par.NumErrors != dfs.NumErrors || par.Transitions != dfs.Transitions {
-						t.Errorf("%s %s -j%d: stored %d matched %d atomic %d errors %d; one core %d %d %d %d", name, st, workers,
-							par.Stored, par.Matched, par.AtomicSteps, par.NumErrors, dfs.Stored, dfs.Matched, dfs.AtomicSteps, dfs.NumErrors)
-					}
-					if g, w := sampleHashes(par.Sample), sampleHashes(dfs.Sample); !slices.Equal(g, w) {
-						t.Errorf("%s %s -j%d: the workers' samples merged hold %d states, the one-core search's %d, or other ones", name, st, workers, len(g), len(w))
-					}
-					for _, pt := range m.Units {
-						got, _, _ := pt.Unreached(par.Reached[pt.ID])
-						if want, _, _ := pt.Unreached(dfs.Reached[pt.ID]); len(got) != len(want) {
-							t.Errorf("%s %s -j%d: %s: %d statements unreached, one core %d", name, st, workers, pt.Name, len(got), len(want))
+					for _, ahead := range aheads {
+						name := name
+						if ahead == aheadAlways {
+							name += " ahead"
+						}
+						par := runParallel(t, m, Options{Budget: budget, ahead: ahead}, workers, st)
+						if !par.Complete() {
+							t.Errorf("%s %s -j%d: stopped (%v)", name, st, workers, par.Stop)
+							continue
+						}
+						if par.Stored != dfs.Stored || par.Matched != dfs.Matched || par.AtomicSteps != dfs.AtomicSteps ||
+							par.NumErrors != dfs.NumErrors || par.Transitions != dfs.Transitions {
+							t.Errorf("%s %s -j%d: stored %d matched %d atomic %d errors %d; one core %d %d %d %d", name, st, workers,
+								par.Stored, par.Matched, par.AtomicSteps, par.NumErrors, dfs.Stored, dfs.Matched, dfs.AtomicSteps, dfs.NumErrors)
+						}
+						if g, w := sampleHashes(par.Sample), sampleHashes(dfs.Sample); !slices.Equal(g, w) {
+							t.Errorf("%s %s -j%d: the workers' samples merged hold %d states, the one-core search's %d, or other ones", name, st, workers, len(g), len(w))
+						}
+						for _, pt := range m.Units {
+							got, _, _ := pt.Unreached(par.Reached[pt.ID])
+							if want, _, _ := pt.Unreached(dfs.Reached[pt.ID]); len(got) != len(want) {
+								t.Errorf("%s %s -j%d: %s: %d statements unreached, one core %d", name, st, workers, pt.Name, len(got), len(want))
+							}
 						}
 					}
 				}

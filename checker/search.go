@@ -121,14 +121,17 @@ type DFS struct {
 	// Ctrl-C, progress) in a search that stores few states for its
 	// moves (boundsEvery)
 	moves uint32
-	// hashed is the store when its lookups can be split (store.Exact)
-	// and the direct moves are taken alone (no observer); ahead: it has
-	// grown large (aheadFrom), and the search computes a frame's next
-	// move ahead while the slot of the one before comes in
+	// hashed is the store (or a parallel worker's view of it) when its
+	// lookups can be split (store.Exact, store.HashCompact, a
+	// store.Table's view) and the direct moves are taken alone (no
+	// observer); hstore is the store then (one core). ahead: the store
+	// has grown large (aheadFrom), and the search computes a frame's
+	// next move ahead while the slot of the one before comes in
 	// (DFS.takeDirect); alt is that move's state, altHash its hash, and
 	// pend keeps them over the subtree of the move before when that one
 	// led to a new state.
-	hashed  hashedStore
+	hashed  hasher
+	hstore  hashedStore
 	ahead   bool
 	alt     vm.State
 	altKey  []byte
@@ -250,7 +253,7 @@ func NewDFS(m *vm.Model, opts Options) *DFS {
 	d.reduce = opts.Reduce && m.NoReduce == ""
 	d.direct = opts.Recorder == nil && opts.Follower == nil && d.track == nil && !d.reach
 	if h, ok := st.(hashedStore); ok && d.direct && opts.Observer == nil && opts.ahead != aheadNever {
-		d.hashed = h
+		d.hashed, d.hstore = h, h
 		d.ahead = opts.ahead == aheadAlways
 	}
 	if d.reduce || d.reach {
@@ -623,7 +626,8 @@ func (d *DFS) step(f *frame) {
 	if direct {
 		// the same in a parallel worker, which hands over the new
 		// states past its reach (their paths include the move)
-		d.stepShared(f, next, d.keyOf(next))
+		d.path.pop()
+		d.takeDirect(f, s, next, move)
 		return
 	}
 	f.phase = phaseChildDone
@@ -642,20 +646,6 @@ func (d *DFS) step(f *frame) {
 	} else if child.pass.Owner() >= 0 {
 		d.res.AtomicSteps++
 	}
-}
-
-// stepShared is the fast path of DFS.step in a parallel worker, which
-// also hands over the new states past its reach: next (key) is the state
-// frame f's step reached. (A function of its own: in step, its code kept
-// step's loop from the inliner, 3.7% more instructions on one core.)
-func (d *DFS) stepShared(f *frame, next *vm.State, key []byte) {
-	if !d.insertShared(f, next, key, f.depth+1, true) {
-		d.path.pop()
-		d.took(f)
-		return
-	}
-	d.descend(f)
-	d.reachedDepth(int(f.depth) + 1)
 }
 
 // descend pushes the frame of the state frame f's step stored just now,
@@ -813,7 +803,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
 	key := d.keyOf(s)
 	if d.par != nil {
-		return d.insertShared(d.parentOf(f), s, key, f.depth, f.phase == phaseEnter)
+		return d.insertShared(d.parentOf(f), s, key, 0, false, f.depth, f.phase == phaseEnter)
 	}
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again

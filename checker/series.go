@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 
+	"gmc/internal/hugepage"
 	"gmc/store"
 	"gmc/vm"
 )
@@ -84,6 +85,9 @@ func parallel(order []int, one func(i int) (*Result, error)) ([]*Result, error) 
 	errs := make([]error, len(order))
 	work := make(chan int)
 	var wg sync.WaitGroup
+	if len(order) >= runtime.GOMAXPROCS(0) {
+		defer hugepage.Busy()()
+	}
 	for w := 0; w < min(runtime.GOMAXPROCS(0), len(order)); w++ {
 		wg.Add(1)
 		go func() {

@@ -115,9 +115,9 @@ const (
 
 // ErrFull is what a store panics with when it cannot hold another state:
 // an exact store holds at most 128 GiB of state vectors (the parallel
-// search's Table 256 GiB). The searches recover it as a stop of their
+// search's Table too). The searches recover it as a stop of their
 // memory bound.
-var ErrFull = errors.New("the exact store is full (it holds 128 GiB of state vectors, 256 GiB with -j); --store hc or collapse keep a state in far fewer bytes")
+var ErrFull = errors.New("the exact store is full (it holds 128 GiB of state vectors); --store hc or collapse keep a state in far fewer bytes")
 
 // NewExact returns an empty exact store.
 func NewExact() *Exact { return newExact(initBits) }

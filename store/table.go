@@ -7,8 +7,10 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"gmc/internal/hugepage"
+	"gmc/internal/prefetch"
 )
 
 // Table is the exact store of the parallel search (checker.Parallel, gmc
@@ -78,7 +80,7 @@ type Table struct {
 }
 
 const (
-	tablePosBits = 38 // a slot's arena position: chunk<<chunkBits | offset
+	tablePosBits = 37 // a slot's arena position: chunk<<chunkBits | offset (128 GiB, as Exact's, for its tags' sake)
 	tablePosMask = 1<<tablePosBits - 1
 	tableTagBits = 63 - tablePosBits // the hash's top bits, below the mark
 	tableMark    = 1 << 63
@@ -213,9 +215,24 @@ func (w *View) Insert(v []byte) bool {
 // Visit implements SharedView: the mark is the slot's top bit, set by
 // the compare-and-swap that fills the slot, or by an atomic or.
 func (w *View) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) {
+	return w.VisitHashed(v, w.Hash(v), mark)
+}
+
+// Hash is the hash of v that VisitHashed and Prefetch take.
+func (w *View) Hash(v []byte) uint64 { return maphash.Bytes(w.t.seed, v) }
+
+// Prefetch asks for the slot where the lookup of a vector of hash h
+// begins (Exact.Prefetch), between Enter and Leave (a growth may replace
+// the table before the lookup: the request is then lost, nothing else).
+func (w *View) Prefetch(h uint64) {
+	t := w.t
+	prefetch.Line(unsafe.Pointer(&t.slots[h>>(64-t.bits)]))
+}
+
+// VisitHashed is Visit of v, whose hash is h.
+func (w *View) VisitHashed(v []byte, h uint64, mark bool) (ref SharedRef, isNew, marked bool) {
 	w.wait()
 	t := w.t
-	h := maphash.Bytes(t.seed, v)
 	tag := h >> (64 - tableTagBits) << tablePosBits
 	var m uint64
 	if mark {

@@ -2,6 +2,7 @@ package hugepage
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -22,7 +23,7 @@ import (
 // the array need not be kept alive for it.
 func FaultAhead[T any](s []T) {
 	var t T
-	if len(s) == 0 || unsafe.Sizeof(t) == 0 {
+	if len(s) == 0 || unsafe.Sizeof(t) == 0 || busy.Load() > 0 {
 		return
 	}
 	startFaulter.Do(func() { go faulter() })
@@ -31,6 +32,19 @@ func FaultAhead[T any](s []T) {
 	default:
 	}
 }
+
+// Busy says that the caller keeps every core busy (a search on every
+// core) until it calls done: FaultAhead then leaves the pages to be
+// faulted in where they are first written, as another goroutine would
+// only take a core the search needs (gmc run -j 2 on two cores ran
+// 5-7% faster without it).
+func Busy() (done func()) {
+	busy.Add(1)
+	return func() { busy.Add(-1) }
+}
+
+// busy counts the callers of Busy that have not called done.
+var busy atomic.Int32
 
 // region is a part of memory to fault in.
 type region struct{ p, n uintptr }

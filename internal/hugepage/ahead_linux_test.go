@@ -24,8 +24,8 @@ func resident(t *testing.T, s []byte) int {
 }
 
 // TestFaultAhead: the pages of an array FaultAhead is given become
-// resident without the array being touched, and a burst of requests
-// never waits.
+// resident without the array being touched, a burst of requests never
+// waits, and while Busy nothing is faulted in.
 func TestFaultAhead(t *testing.T) {
 	probe, free := Reserve[byte](4 * pageSize)
 	defer free()
@@ -52,5 +52,16 @@ func TestFaultAhead(t *testing.T) {
 	}
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("10000 requests took %v", d)
+	}
+
+	// While the cores are busy, the pages are left to their first write.
+	quiet, free2 := Reserve[byte](4 << 20)
+	defer free2()
+	done := Busy()
+	FaultAhead(quiet)
+	time.Sleep(50 * time.Millisecond)
+	done()
+	if k := resident(t, quiet); k != 0 {
+		t.Errorf("%d pages faulted in while Busy", k)
 	}
 }
