@@ -18,11 +18,15 @@
 #             states without reduction)
 #
 # Where taskset is installed, each round also runs -j 1 pinned to each of
-# the first N processors: a virtual machine's processors need not be
-# equally fast (one of this project's measured one a third slower on
-# memory-bound code), so -j N's best is the sum of the pinned runs' rates,
-# not N times -j 1's. "ceil" is that sum over -j 1's rate; "eff" is -j N's
-# rate over that sum (1.00: no cost of sharing the search at all).
+# the first N processors, first one after the other, then all N at once:
+# a virtual machine's processors need not be equally fast (one of this
+# project's measured one a third slower on memory-bound code), and N
+# searches at once share the caches and the memory (and, where the host
+# gives two processors of one core, the core). "ceil" is the sum of the
+# pinned runs' rates one after the other over -j 1's rate; "pair" the sum
+# of their rates at once over -j 1's: what N searches that share nothing
+# but the machine reach, the best -j N can do. "eff" is -j N's rate over
+# that sum (1.00: no cost of sharing the search at all).
 
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
@@ -65,7 +69,7 @@ pin=0
 if command -v taskset >/dev/null && [ "$(nproc)" -ge "$jobs" ]; then
 	pin=1
 fi
-printf '%-28s %10s %10s %10s %9s %9s %6s %6s %8s %8s %8s\n' model "pan st/s" "-j1 st/s" "-j$jobs st/s" "j$jobs/j1" "j$jobs/pan" ceil eff "pan st" "-j1 st" "-j$jobs st"
+printf '%-28s %10s %10s %10s %9s %9s %6s %6s %6s %8s %8s %8s\n' model "pan st/s" "-j1 st/s" "-j$jobs st/s" "j$jobs/j1" "j$jobs/pan" ceil pair eff "pan st" "-j1 st" "-j$jobs st"
 # run_pan, run_j1, run_jn: one timed run of pan, gmc -j 1 and gmc -j N in
 # the model's directory $d, each keeping its best time.
 run_pan() {
@@ -78,6 +82,12 @@ run_j1() {
 run_jn() {
 	(cd "$d" && timed jn "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j "$jobs" $gflags m.pml)
 	search_time "$d/jn.out" gmc >"$d/jn.t1" && keepmin "$d/jn.best" "$d/jn.t1"
+}
+# rate_sum PREFIX: the sum of the rates of the pinned runs PREFIX0..
+# (their best times), "-" if one was too short to time.
+rate_sum() {
+	for c in $(seq 0 $((jobs - 1))); do cat "$d/$1$c.best"; done |
+		awk -v s="$(report "$d/j1.out" gmc | cut -d' ' -f1)" '$1 == "tiny" { bad = 1 } { r += s / $1 } END { if (bad) print "-"; else printf "%.0f\n", r }'
 }
 i=0
 echo "$models" | while read -r file defs depth; do
@@ -110,23 +120,31 @@ echo "$models" | while read -r file defs depth; do
 			(cd "$d" && timed cpu$c taskset -c "$c" "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j 1 $gflags m.pml)
 			search_time "$d/cpu$c.out" gmc >"$d/cpu$c.t1" && keepmin "$d/cpu$c.best" "$d/cpu$c.t1"
 		done
+		for c in $(seq 0 $((jobs - 1))); do
+			(cd "$d" && timed at$c taskset -c "$c" "$tmp/gmc" run -n -c0 -m"$depth" --store "$st" -j 1 $gflags m.pml) &
+		done
+		wait
+		for c in $(seq 0 $((jobs - 1))); do
+			search_time "$d/at$c.out" gmc >"$d/at$c.t1" && keepmin "$d/at$c.best" "$d/at$c.t1"
+		done
 	done
-	# sum of the pinned one-core rates: what -j N could reach at best
-	sum=-
+	# sums of the pinned one-core rates, one after the other (sum) and at
+	# once (pair): what -j N could reach at best
+	sum=- pair=-
 	if [ $pin = 1 ]; then
-		sum=$(for c in $(seq 0 $((jobs - 1))); do cat "$d/cpu$c.best"; done |
-			awk -v s="$(report "$d/j1.out" gmc | cut -d' ' -f1)" '$1 == "tiny" { bad = 1 } { r += s / $1 } END { if (bad) print "-"; else printf "%.0f\n", r }')
+		sum=$(rate_sum cpu) pair=$(rate_sum at)
 	fi
 	read -r ps _ <<<"$(report "$d/pan.keep" pan)"
 	read -r s1 _ <<<"$(report "$d/j1.out" gmc)"
 	read -r sn _ <<<"$(report "$d/jn.out" gmc)"
 	tp=$(cat "$d/pan.best") t1=$(cat "$d/j1.best") tn=$(cat "$d/jn.best")
 	name="$(basename "$file" .pml) $([ "$defs" != - ] && echo "$defs")"
-	awk -v n="$name" -v ps="$ps" -v s1="$s1" -v sn="$sn" -v tp="$tp" -v t1="$t1" -v tn="$tn" -v sum="$sum" 'BEGIN {
+	awk -v n="$name" -v ps="$ps" -v s1="$s1" -v sn="$sn" -v tp="$tp" -v t1="$t1" -v tn="$tn" -v sum="$sum" -v pair="$pair" 'BEGIN {
 		rp = ps / tp; r1 = s1 / t1; rn = sn / tn
-		ceil = eff = "-"
-		if (sum != "-") { ceil = sprintf("%.2f", sum / r1); eff = sprintf("%.2f", rn / sum) }
-		printf "%-28s %10.0f %10.0f %10.0f %9.2f %9.2f %6s %6s %8d %8d %8d\n", n, rp, r1, rn, rn / r1, rn / rp, ceil, eff, ps, s1, sn
+		ceil = both = eff = "-"
+		if (sum != "-") ceil = sprintf("%.2f", sum / r1)
+		if (pair != "-") { both = sprintf("%.2f", pair / r1); eff = sprintf("%.2f", rn / pair) }
+		printf "%-28s %10.0f %10.0f %10.0f %9.2f %9.2f %6s %6s %6s %8d %8d %8d\n", n, rp, r1, rn, rn / r1, rn / rp, ceil, both, eff, ps, s1, sn
 	}'
 done
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end"

@@ -86,14 +86,13 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 			// A parallel worker's: insertShared counts the arrival and
 			// hands over the new states past the worker's reach, with
 			// their paths (the move included).
-			d.path.push(move)
-			if d.insertShared(f, next, key, h, ahead, int32(depth+1), true) {
+			if d.insertShared(f, next, key, h, ahead, int32(depth+1), true, &move) {
+				d.path.push(move)
 				d.descend(f)
 				d.aheadPhase(f, then)
 				d.reachedDepth(depth + 1)
 				return
 			}
-			d.path.pop()
 		} else {
 			switch {
 			case !ahead:

@@ -479,3 +479,37 @@ func TestRing(t *testing.T) {
 		t.Fatalf("a state left: %d", r.len)
 	}
 }
+
+// TestSharedSteps: the prefix a path and a list of steps share, found
+// eight steps at a time, is the one a step at a time finds, for paths
+// that cross a chunk of the stack and differ at every place.
+func TestSharedSteps(t *testing.T) {
+	step := func(i int) pathStep { return pathStep{pid: int32(i % 7), proctype: int32(i % 3), trans: int32(i)} }
+	for _, n := range []int{0, 1, 7, 8, 9, 63, 64, 65, chunkLen - 3, chunkLen + 20} {
+		var path stack[pathStep]
+		for i := range n {
+			path.push(step(i))
+		}
+		for _, m := range []int{0, 1, n / 2, n - 1, n, n + 5} {
+			for _, at := range []int{-1, 0, 1, 7, 8, 9, m / 2, m - 1, chunkLen - 1, chunkLen, chunkLen + 1} {
+				if m < 0 || at >= m {
+					continue
+				}
+				steps := make([]pathStep, m)
+				for i := range steps {
+					steps[i] = step(i)
+				}
+				if at >= 0 {
+					steps[at].trans = -1
+				}
+				want := 0
+				for want < min(n, m) && *path.at(want) == steps[want] {
+					want++
+				}
+				if got := sharedSteps(&path, steps); got != want {
+					t.Errorf("path of %d, %d steps differing at %d: shared %d, want %d", n, m, at, got, want)
+				}
+			}
+		}
+	}
+}

@@ -609,7 +609,9 @@ func (d *DFS) step(f *frame) {
 	}
 	move := pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)}
 	direct := d.direct && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
-	if direct && d.par == nil {
+	if direct {
+		// (a parallel worker's too: takeDirect hands over the new states
+		// past its reach, their paths with the move)
 		d.takeDirect(f, s, next, move)
 		return
 	}
@@ -622,13 +624,6 @@ func (d *DFS) step(f *frame) {
 	}
 	if d.opts.Recorder != nil || d.opts.Follower != nil {
 		d.moveScripted(pid, t, f.pass.Timeout())
-	}
-	if direct {
-		// the same in a parallel worker, which hands over the new
-		// states past its reach (their paths include the move)
-		d.path.pop()
-		d.takeDirect(f, s, next, move)
-		return
 	}
 	f.phase = phaseChildDone
 	below := f.below
@@ -803,7 +798,7 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
 	key := d.keyOf(s)
 	if d.par != nil {
-		return d.insertShared(d.parentOf(f), s, key, 0, false, f.depth, f.phase == phaseEnter)
+		return d.insertShared(d.parentOf(f), s, key, 0, false, f.depth, f.phase == phaseEnter, nil)
 	}
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again
