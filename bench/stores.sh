@@ -77,6 +77,16 @@ bytes() {
 	}' "$1"
 }
 
+# run_pan STORE, run_gmc STORE: one timed run of each in the model's
+# directory $w.
+run_pan() {
+	(cd "$w" && timed "pan_$1" "./pan_$1" -m"$mdepth" -c0 -w"$W") || fail="pan_$1"
+}
+run_gmc() {
+	(cd "$w" && timed "gmc_$1" "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" -w"$W" --store "$1" m.pml)
+	case $? in 0 | 1 | 3) ;; *) fail="gmc --store $1" ;; esac
+}
+
 failures=0
 n=0
 while read -r file defs mdepth; do
@@ -107,11 +117,17 @@ while read -r file defs mdepth; do
 	while [ "$r" -lt "$reps" ] && [ -z "$fail" ]; do
 		r=$((r + 1))
 		# pan and gmc alternate, store by store, so a change in the
-		# machine's load hits both.
+		# machine's load hits both; pan first in odd rounds, gmc in even
+		# ones: in a virtual machine what a run's fresh memory costs
+		# depends on what the run before it left free (compare.sh).
 		for s in exact hc collapse; do
-			(cd "$w" && timed "pan_$s" "./pan_$s" -m"$mdepth" -c0 -w"$W") || fail="pan_$s"
-			(cd "$w" && timed "gmc_$s" "$tmp/gmc" run --no-reduce -c0 -m"$mdepth" -w"$W" --store "$s" m.pml)
-			case $? in 0 | 1 | 3) ;; *) fail="gmc --store $s" ;; esac
+			if [ $((r % 2)) = 1 ]; then
+				run_pan "$s"
+				run_gmc "$s"
+			else
+				run_gmc "$s"
+				run_pan "$s"
+			fi
 		done
 		for t in pan_exact pan_hc pan_collapse gmc_exact gmc_hc gmc_collapse; do
 			search_time "$w/$t.out" "${t%_*}" | awk -v f="$w/$t.t" '{ getline line < f; split(line, a, " "); print $1, a[3] }' >"$w/s_$t.t"
