@@ -199,11 +199,17 @@ func (w *View) Leave() {
 }
 
 // wait lets a growth that waits run before the View looks up a state.
+// (Small enough to inline: every lookup asks.)
 func (w *View) wait() {
 	if w.t.growing.Load() {
-		w.t.gate.RUnlock()
-		w.t.gate.RLock()
+		w.letGrow()
 	}
+}
+
+// letGrow lets the growth that waits run, and waits for it.
+func (w *View) letGrow() {
+	w.t.gate.RUnlock()
+	w.t.gate.RLock()
 }
 
 // Insert implements SharedView.
