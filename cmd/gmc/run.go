@@ -504,8 +504,10 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 	if res.Reduced {
 		fmt.Fprintln(w, "\t+ Partial Order Reduction")
 		if res.Workers > 0 {
-			// (docs/references.md#parallel-bfs)
-			fmt.Fprintln(w, "\t  (proviso: a move to a state not yet expanded; the counts may differ from pan's)")
+			// (docs/references.md#parallel-bfs; bench/README.md#coressh
+			// measures how much less it reduces)
+			fmt.Fprintln(w, "\t  (proviso: a move to a state not yet expanded; the counts may differ from pan's,")
+			fmt.Fprintln(w, "\t   and often exceed them: --no-reduce on several cores, or -j 1 reduced, may be faster)")
 		}
 	}
 	if !res.Complete() {
