@@ -26,7 +26,7 @@ type hashedStore interface {
 // take a hash (store.View, of a store.Table).
 type hashedView interface {
 	hasher
-	VisitHashed(v []byte, h uint64, mark bool) (ref store.SharedRef, isNew, marked bool)
+	VisitHashed(v []byte, h uint64, mark store.Marks) (ref store.SharedRef, isNew bool, had store.Marks)
 }
 
 // aheadFrom is the size of a store (states and table, in bytes) from
@@ -88,7 +88,7 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 			// their paths (the move included).
 			if d.insertShared(f, next, key, h, ahead, int32(depth+1), true, &move) {
 				d.path.push(move)
-				d.descend(f)
+				d.descend(f).stored = true
 				d.aheadPhase(f, then)
 				d.reachedDepth(depth + 1)
 				return

@@ -44,12 +44,22 @@ import (
 // depth bound cut, whose states do too).
 //
 // With reduction, the DFS's proviso (a move off the search stack) means
-// nothing without a stack: a process explored alone must reach a state
-// not yet expanded, in the shared store, where a worker marks a state
-// expanded before it expands it. That is sound in any order of expansion
-// (on a cycle of reduced states each would need the next expanded later
-// than itself), but which states are reduced then depends on the order:
-// the counts may differ from pan's, and from run to run.
+// nothing without a stack. Here a process explored alone must reach a
+// state not yet expanded, or one resolved: the shared store marks a state
+// store.Expanded when a worker begins to expand it, and store.Resolved
+// when its expansion is over and it was expanded fully, or the reduction
+// it kept reached a resolved state. That is sound in any order: from
+// every reduced state a path of the moves explored leads to a fully
+// expanded one (through states each expanded later than the one before,
+// which cannot go on for ever, or through a resolved state), so no
+// process is ignored for good. In one DFS every state finished is
+// resolved, so one worker that never hands a state over reduces exactly
+// as pan (TestParallelOneWorkerIsDFS). Several workers expand in another
+// order, and which states are reduced depends on it: the counts differ
+// from pan's, and from run to run, mostly below them (a state handed
+// over is not yet expanded, where pan's stack would have refused it;
+// philo_host N=5 -j 2: about 30,500 states against pan's 89,695; leader_n
+// N=7: about 96,000 against 95,080).
 //
 // Errors are found as the DFS finds them; each keeps the path from the
 // initial state (parent links of the states handed over), so its trail
@@ -66,6 +76,9 @@ type Parallel struct {
 	drawn  *sample.Sample
 	reduce bool
 	start  time.Time
+	// descend, when above 0, is how many moves below the state it
+	// expands a worker goes on, always (for tests: see reach)
+	descend int32
 
 	stopped atomic.Bool
 	stopMu  sync.Mutex
@@ -129,7 +142,10 @@ type worker struct {
 	// expands (-1: none yet), and lastPath its steps from that state.
 	last     int32
 	lastPath []pathStep
-	errs     []parError
+	// refs are, with reduction, the states this worker expands now, by
+	// depth below the one it took (keepRef, resolve)
+	refs []store.SharedRef
+	errs []parError
 	// arena is the chunk the vectors of the states this worker hands
 	// over are copied into (parChunk).
 	arena *parChunk
@@ -328,7 +344,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 	}
 	p.reduce = opts.Reduce && m.NoReduce == ""
 	if p.reduce {
-		p.store.SetPayload(1) // the mark "expanded"
+		p.store.SetPayload(1) // the Marks
 	}
 	table, _ := p.store.(*store.Table)
 	if table != nil && !opts.noSample {
@@ -407,7 +423,7 @@ func (p *Parallel) Run() (*Result, error) {
 		var ref store.SharedRef
 		w0.view.Enter()
 		if p.reduce {
-			ref, _, _ = w0.view.Visit(key, false)
+			ref, _, _ = w0.view.Visit(key, 0)
 		} else {
 			w0.view.Insert(key)
 		}
@@ -592,7 +608,8 @@ func (w *worker) expand(it *parItem) {
 	w.descend = w.reach()
 	if d.reduce {
 		// before any of its moves is looked at: see Parallel
-		w.view.Mark(it.ref)
+		w.view.Mark(it.ref, store.Expanded)
+		w.refs = append(w.refs[:0], it.ref)
 	}
 	depth := int(it.depth)
 	if depth > d.res.DepthReached {
@@ -612,7 +629,7 @@ func (w *worker) expand(it *parItem) {
 	if w.id == 0 {
 		w.p.level.Store(int64(depth))
 	}
-	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, phase: phasePass, slot: -1, below: -1, presel: -1})
+	d.frames.push(frame{depth: int32(depth), kind: exploreFrame, phase: phasePass, slot: -1, below: -1, presel: -1, stored: true})
 	d.frames.top().pass.Set(-1, 0, -1)
 	d.loop()
 }
@@ -620,6 +637,9 @@ func (w *worker) expand(it *parItem) {
 // reach is how many moves below the next state it expands the worker
 // goes on (parDescendDeep).
 func (w *worker) reach() int32 {
+	if w.p.descend > 0 {
+		return w.p.descend
+	}
 	if w.n.Load() >= parDeepQueue && w.p.idle.Load() == 0 {
 		return parDescendDeep
 	}
@@ -648,25 +668,33 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, has
 		d.stop(search.Stopped(search.StateBound, w.p.opts.Budget))
 	}
 	var (
-		ref             store.SharedRef
-		isNew, expanded bool
+		ref   store.SharedRef
+		isNew bool
+		had   store.Marks
+		mark  store.Marks // (a state this worker expands now: Expanded)
 	)
+	if local && d.reduce {
+		mark = store.Expanded
+	}
 	switch {
-	case hashed && d.reduce:
-		ref, isNew, expanded = w.hv.VisitHashed(key, h, local)
-		if parent != nil {
-			parent.good = parent.good || !expanded
-		}
 	case hashed:
-		_, isNew, _ = w.hv.VisitHashed(key, h, false)
+		ref, isNew, had = w.hv.VisitHashed(key, h, mark)
 	case d.reduce:
-		ref, isNew, expanded = w.view.Visit(key, local)
-		// the proviso: a move to a state not yet expanded
-		if parent != nil {
-			parent.good = parent.good || !expanded
-		}
+		ref, isNew, had = w.view.Visit(key, mark)
 	default:
 		isNew = w.view.Insert(key)
+	}
+	if d.reduce {
+		if parent != nil {
+			// the proviso (see Parallel): a move to a state not yet
+			// expanded, or to one resolved
+			resolved := had&store.Resolved != 0
+			parent.good = parent.good || had&store.Expanded == 0 || resolved
+			parent.hit = parent.hit || resolved
+		}
+		if isNew && local {
+			w.keepRef(depth, ref)
+		}
 	}
 	if !isNew {
 		res.Matched++
@@ -714,6 +742,31 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, has
 		d.path.pop()
 	}
 	return false
+}
+
+// keepRef keeps ref, the state this worker stored at depth to expand it
+// now, for resolve.
+func (w *worker) keepRef(depth int32, ref store.SharedRef) {
+	i := int(depth - w.rootDepth)
+	for len(w.refs) <= i {
+		w.refs = append(w.refs, store.SharedRef{})
+	}
+	w.refs[i] = ref
+}
+
+// resolve ends the expansion of frame f, the top one, whose state this worker stored
+// and expanded, in a reduced search: the state is resolved (see
+// Parallel) if it was expanded fully, or if one of the moves its
+// reduction took reached a resolved state (f.hit); then the frame below
+// learns it (its hit: an unstored state passes it on, DFS.pop).
+func (w *worker) resolve(d *DFS, f *frame) {
+	if f.presel >= 0 && !f.hit {
+		return
+	}
+	w.view.Mark(w.refs[f.depth-w.rootDepth], store.Resolved)
+	if n := d.frames.len(); n > 1 {
+		d.frames.get(n - 2).hit = true
+	}
 }
 
 // sharedSteps is the length of the prefix path and steps have in

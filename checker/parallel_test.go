@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -203,6 +204,82 @@ func TestParallelReduced(t *testing.T) {
 			t.Errorf("%s: %d states stored, more than the %d without reduction", name, par.Stored, full.Stored)
 		case par.Reduced != dfs.Reduced:
 			t.Errorf("%s: reduced %v, one core %v", name, par.Reduced, dfs.Reduced)
+		}
+	}
+}
+
+// TestParallelOneWorkerIsDFS: one worker that never hands a state over
+// searches as the DFS does, and its reduced search is pan's too: a state
+// finished in a DFS is resolved (Parallel), so its proviso, a move to a
+// state not yet expanded or resolved, is then pan's, a move off the
+// stack. Every count is the DFS's.
+func TestParallelOneWorkerIsDFS(t *testing.T) {
+	compared := 0
+	for _, file := range modeltest.Subset(parallelFiles(t), 40) {
+		m, err := modeltest.Compile(file, false)
+		if err != nil || m.Claim != nil {
+			continue
+		}
+		budget := search.Budget{MaxDepth: 100000, MaxStates: 500_000}
+		dfs, err := NewDFS(m, Options{Budget: budget, Reduce: true}).Run()
+		if err != nil || !dfs.Complete() {
+			continue
+		}
+		p, err := NewParallel(m, Options{Budget: budget, Reduce: true, Store: store.NewTable(1)}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.descend = math.MaxInt32
+		par, err := p.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if par.Stored != dfs.Stored || par.Matched != dfs.Matched || par.AtomicSteps != dfs.AtomicSteps || par.NumErrors != dfs.NumErrors || par.DepthReached != dfs.DepthReached {
+			t.Errorf("%s: stored %d matched %d atomic %d errors %d depth %d; DFS %d %d %d %d %d", filepath.Base(file),
+				par.Stored, par.Matched, par.AtomicSteps, par.NumErrors, par.DepthReached,
+				dfs.Stored, dfs.Matched, dfs.AtomicSteps, dfs.NumErrors, dfs.DepthReached)
+		}
+		compared++
+	}
+	if compared < 20 {
+		t.Errorf("only %d models compared", compared)
+	}
+}
+
+// TestParallelIgnoring: the reduced parallel search never ignores a
+// process for good. Here each P, alone, makes a local move that a
+// reduction explores alone, round a cycle; Q's moves reach the
+// assertion. A search that accepted a reduction on P's cycle without ever
+// expanding its states fully would not find the violation (a proviso
+// that accepts every reduction misses it at every reach below). With any
+// number of workers, however far they go before they hand states over,
+// it is found.
+func TestParallelIgnoring(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ignore.pml")
+	const model = `byte x;
+active [2] proctype P() { byte a; do :: a = (a + 1) % 4 od }
+active proctype Q() { do :: x < 3 -> x++ :: x == 3 -> assert(false) od }
+`
+	if err := os.WriteFile(file, []byte(model), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := modeltest.MustCompile(t, file, false)
+	for _, workers := range []int{1, 2, 3} {
+		for _, reach := range []int32{1, 2, 3, 16, math.MaxInt32} {
+			for range 5 {
+				p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 1000}, Reduce: true, Store: store.NewTable(workers)}, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.descend = reach
+				res, err := p.Run()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.NumErrors == 0 || !res.Reduced {
+					t.Fatalf("-j%d, %d moves before a hand-over: %d errors (reduced %v), want the assertion", workers, reach, res.NumErrors, res.Reduced)
+				}
+			}
 		}
 	}
 }

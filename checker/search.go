@@ -418,14 +418,17 @@ type frame struct {
 	slot, below int32
 
 	// For the estimate of a search stopped early: whether the frame's
-	// state is stored, and how many new states its moves led to.
+	// state is stored (in a parallel search: by this worker, which
+	// expands it), and how many new states its moves led to.
 	fresh  int32
 	redo   bool
 	stored bool
 
 	good bool // (see presel)
 	// With Options.StackProviso: one of the moves met the search stack
-	// or the depth bound (pan's tau&16, passed up the same way).
+	// or the depth bound (pan's tau&16, passed up the same way). In a
+	// parallel search (which has no stack, nor StackProviso): one of the
+	// moves reached a state marked store.Resolved (see Parallel).
 	hit bool
 }
 
@@ -519,8 +522,12 @@ func (d *DFS) pop(moved bool) {
 	if d.reduce {
 		f := d.frames.top()
 		switch {
-		case !f.stored || d.par != nil:
-			// (a parallel search's marks stay: expanded)
+		case d.par != nil:
+			// (a parallel search's marks stay: Expanded; and Resolved)
+			if f.stored {
+				d.par.resolve(d, f)
+			}
+		case !f.stored:
 		case d.marks != nil:
 			d.marks.Payload(f.ref)[0] = 0
 		case d.onStack == nil:
@@ -549,7 +556,7 @@ func (d *DFS) enter(f *frame) {
 		res.DepthLimited = true
 		res.TooShallow = res.TooShallow || !d.lowered
 		res.Matched++
-		if n := d.frames.len(); n > 1 {
+		if n := d.frames.len(); n > 1 && d.par == nil {
 			d.frames.get(n - 2).hit = true // (pan's tau&16 of the parent)
 		}
 		if f.redo {
@@ -798,7 +805,9 @@ func (d *DFS) insert(f *frame, s *vm.State) bool {
 	res := d.res
 	key := d.keyOf(s)
 	if d.par != nil {
-		return d.insertShared(d.parentOf(f), s, key, 0, false, f.depth, f.phase == phaseEnter, nil)
+		local := d.insertShared(d.parentOf(f), s, key, 0, false, f.depth, f.phase == phaseEnter, nil)
+		f.stored = local
+		return local
 	}
 	if f.redo {
 		res.Redundant++ // an arrival from a state explored again

@@ -17,8 +17,8 @@ import (
 // as one store would.
 //
 // Each state carries one byte of payload when SetPayload(1) was called:
-// the parallel search's mark "expanded", read and written under the
-// shard's lock by Visit and Mark.
+// the parallel search's Marks, read and written under the shard's lock
+// by Visit and Mark.
 type Shared struct {
 	shift  uint // a hash's top bits choose the shard
 	shards []shard
@@ -31,6 +31,18 @@ type shard struct {
 	st Payloads
 	_  [40]byte
 }
+
+// Marks are the bits the parallel search keeps on each state of a
+// Concurrent store (checker.Parallel says why): set, never cleared.
+type Marks uint8
+
+const (
+	// Expanded: a worker has begun to expand the state.
+	Expanded Marks = 1 << iota
+	// Resolved: the state is known to lead to a fully expanded one
+	// through the moves a partial-order reduction explored.
+	Resolved
+)
 
 // SharedRef finds a state of a Concurrent store again (to Mark it): in
 // a Shared store its shard and its payload there, in a Table its hash
@@ -46,8 +58,8 @@ type SharedRef struct {
 // counts).
 type Concurrent interface {
 	Store
-	// SetPayload(1) gives every state the mark of Visit and Mark; call
-	// it before the first insert.
+	// SetPayload(1) gives every state the Marks of Visit and Mark;
+	// call it before the first insert.
 	SetPayload(n int)
 	// View is goroutine i's access to the store.
 	View(i int) SharedView
@@ -62,12 +74,11 @@ type SharedView interface {
 	Leave()
 	// Insert adds v and reports whether it is new.
 	Insert(v []byte) bool
-	// Visit inserts v, and reports whether it is new and whether its
-	// mark (SetPayload(1)) was set before the call; when mark is true,
-	// it sets it too.
-	Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool)
-	// Mark sets the mark of the state ref finds.
-	Mark(ref SharedRef)
+	// Visit inserts v, and reports whether it is new and the marks it
+	// had before the call (SetPayload(1)); a new v gets the marks mark.
+	Visit(v []byte, mark Marks) (ref SharedRef, isNew bool, had Marks)
+	// Mark sets the marks m of the state ref finds.
+	Mark(ref SharedRef, m Marks)
 }
 
 // NewShared returns a store of at least n shards (rounded up to a power
@@ -141,28 +152,29 @@ func (s *Shared) Insert(v []byte) bool {
 	return isNew
 }
 
-// Visit inserts v, and reports whether it is new and whether its payload's
-// first byte was set (a mark, see Mark) before the call; when mark is
-// true, it sets it too. It needs SetPayload(1) or more.
-func (s *Shared) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) {
+// Visit inserts v, and reports whether it is new and the marks of its
+// payload's first byte before the call; a new v gets the marks mark. It
+// needs SetPayload(1) or more.
+func (s *Shared) Visit(v []byte, mark Marks) (ref SharedRef, isNew bool, had Marks) {
 	i := s.shardOf(v)
 	sh := &s.shards[i]
 	sh.mu.Lock()
 	r, isNew := sh.st.Put(v)
 	p := sh.st.Payload(r)
-	marked = p[0] != 0
-	if mark {
-		p[0] = 1
+	had = Marks(p[0])
+	if isNew {
+		p[0] = byte(mark)
 	}
 	sh.mu.Unlock()
-	return SharedRef{a: uint64(i), b: r}, isNew, marked
+	return SharedRef{a: uint64(i), b: r}, isNew, had
 }
 
-// Mark sets the first byte of the payload of the state ref finds.
-func (s *Shared) Mark(ref SharedRef) {
+// Mark sets the marks m in the first byte of the payload of the state
+// ref finds.
+func (s *Shared) Mark(ref SharedRef, m Marks) {
 	sh := &s.shards[ref.a]
 	sh.mu.Lock()
-	sh.st.Payload(ref.b)[0] = 1
+	sh.st.Payload(ref.b)[0] |= byte(m)
 	sh.mu.Unlock()
 }
 

@@ -26,7 +26,7 @@ import (
 // A slot holds the top bits of the state's hash (a tag, as Exact's
 // entries: most mismatches are told apart without reading the vector,
 // and growth moves entries by their tags alone), the arena position of
-// the vector and a mark bit, the parallel search's "expanded" (Visit,
+// the vector and two mark bits, the parallel search's Marks (Visit,
 // Mark). The arenas are append-only chunks, each View's own, named in
 // one directory: a View writes a vector and its chunk's name before the
 // compare-and-swap that publishes its slot, so a goroutine that loads the
@@ -80,11 +80,12 @@ type Table struct {
 }
 
 const (
-	tablePosBits = 37 // a slot's arena position: chunk<<chunkBits | offset (128 GiB, as Exact's, for its tags' sake)
-	tablePosMask = 1<<tablePosBits - 1
-	tableTagBits = 63 - tablePosBits // the hash's top bits, below the mark
-	tableMark    = 1 << 63
-	tableChunks  = 1 << (tablePosBits - chunkBits)
+	tablePosBits   = 37 // a slot's arena position: chunk<<chunkBits | offset (128 GiB, as Exact's, for its tags' sake)
+	tablePosMask   = 1<<tablePosBits - 1
+	tableTagBits   = 62 - tablePosBits // the hash's top bits, below the marks
+	tableMarks     = 3 << 62           // a slot's Marks, shifted by tableMarkShift
+	tableMarkShift = 62
+	tableChunks    = 1 << (tablePosBits - chunkBits)
 	// tableBatch is how many states a View counts before it adds them to
 	// the shared counter: one write of a shared line per tableBatch
 	// states.
@@ -140,8 +141,8 @@ func (t *Table) Presize(bits uint) {
 // View is the view of goroutine i (0 to the views given to NewTable - 1).
 func (t *Table) View(i int) SharedView { return t.views[i] }
 
-// SetPayload implements Concurrent: the mark is a bit of every slot, and
-// a Table has no other payload.
+// SetPayload implements Concurrent: the Marks are bits of every slot,
+// and a Table has no other payload.
 func (t *Table) SetPayload(int) {}
 
 // Len implements Store: the states of all the Views as of their last
@@ -214,13 +215,13 @@ func (w *View) letGrow() {
 
 // Insert implements SharedView.
 func (w *View) Insert(v []byte) bool {
-	_, isNew, _ := w.Visit(v, false)
+	_, isNew, _ := w.Visit(v, 0)
 	return isNew
 }
 
-// Visit implements SharedView: the mark is the slot's top bit, set by
-// the compare-and-swap that fills the slot, or by an atomic or.
-func (w *View) Visit(v []byte, mark bool) (ref SharedRef, isNew, marked bool) {
+// Visit implements SharedView: the marks are the slot's top bits, set
+// by the compare-and-swap that fills the slot (Mark: by an atomic or).
+func (w *View) Visit(v []byte, mark Marks) (ref SharedRef, isNew bool, had Marks) {
 	return w.VisitHashed(v, w.Hash(v), mark)
 }
 
@@ -236,14 +237,11 @@ func (w *View) Prefetch(h uint64) {
 }
 
 // VisitHashed is Visit of v, whose hash is h.
-func (w *View) VisitHashed(v []byte, h uint64, mark bool) (ref SharedRef, isNew, marked bool) {
+func (w *View) VisitHashed(v []byte, h uint64, mark Marks) (ref SharedRef, isNew bool, had Marks) {
 	w.wait()
 	t := w.t
 	tag := h >> (64 - tableTagBits) << tablePosBits
-	var m uint64
-	if mark {
-		m = tableMark
-	}
+	m := uint64(mark) << tableMarkShift
 	var pos uint64 // our copy of v, +1, once made
 	for i := h >> (64 - t.bits); ; i = (i + 1) & t.mask {
 		e := t.slots[i].Load()
@@ -253,33 +251,31 @@ func (w *View) VisitHashed(v []byte, h uint64, mark bool) (ref SharedRef, isNew,
 			}
 			if t.slots[i].CompareAndSwap(0, m|tag|pos) {
 				w.count(len(w.chunk) - w.offset(pos))
-				return SharedRef{a: h, b: pos}, true, false
+				return SharedRef{a: h, b: pos}, true, 0
 			}
 			e = t.slots[i].Load() // another View filled it first
 		}
-		if e&^tableMark&^tablePosMask == tag && storedEqual(t.chunks[:], e&tablePosMask-1, v) {
+		if e&^tableMarks&^tablePosMask == tag && storedEqual(t.chunks[:], e&tablePosMask-1, v) {
 			if pos != 0 {
 				// our copy was never published: take it back
 				w.chunk = w.chunk[:w.offset(pos)]
 			}
-			if mark && e&tableMark == 0 {
-				e = t.slots[i].Or(tableMark)
-			}
-			return SharedRef{a: h, b: e & tablePosMask}, false, e&tableMark != 0
+			return SharedRef{a: h, b: e & tablePosMask}, false, Marks(e >> tableMarkShift)
 		}
 	}
 }
 
 // Mark implements SharedView: it finds the slot by the hash and the
 // position ref keeps, which a growth does not change.
-func (w *View) Mark(ref SharedRef) {
+func (w *View) Mark(ref SharedRef, marks Marks) {
 	w.wait()
 	t := w.t
+	m := uint64(marks) << tableMarkShift
 	for i := ref.a >> (64 - t.bits); ; i = (i + 1) & t.mask {
 		e := t.slots[i].Load()
 		if e&tablePosMask == ref.b {
-			if e&tableMark == 0 {
-				t.slots[i].Or(tableMark)
+			if e&m != m {
+				t.slots[i].Or(m)
 			}
 			return
 		}
@@ -373,7 +369,7 @@ func (t *Table) move(old []atomic.Uint64) {
 		}
 		var home uint64
 		if t.bits <= t.tagged {
-			home = (e &^ tableMark >> tablePosBits) >> (tableTagBits - t.bits)
+			home = (e &^ tableMarks >> tablePosBits) >> (tableTagBits - t.bits)
 		} else {
 			home = maphash.Bytes(t.seed, storedVector(t.chunks[:], e&tablePosMask-1)) >> (64 - t.bits)
 		}

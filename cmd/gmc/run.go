@@ -505,9 +505,9 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 		fmt.Fprintln(w, "\t+ Partial Order Reduction")
 		if res.Workers > 0 {
 			// (docs/references.md#parallel-bfs; bench/README.md#coressh
-			// measures how much less it reduces)
-			fmt.Fprintln(w, "\t  (proviso: a move to a state not yet expanded; the counts may differ from pan's,")
-			fmt.Fprintln(w, "\t   and often exceed them: --no-reduce on several cores, or -j 1 reduced, may be faster)")
+			// measures how much it reduces)
+			fmt.Fprintln(w, "\t  (proviso: a move to a state not yet expanded, or resolved; the counts")
+			fmt.Fprintln(w, "\t   differ from pan's, mostly below them, and from run to run)")
 		}
 	}
 	if !res.Complete() {
