@@ -679,6 +679,9 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, has
 	switch {
 	case hashed:
 		ref, isNew, had = w.hv.VisitHashed(key, h, mark)
+	case w.hv != nil:
+		// (what View.Visit does, without its two calls)
+		ref, isNew, had = w.hv.VisitHashed(key, w.hv.Hash(key), mark)
 	case d.reduce:
 		ref, isNew, had = w.view.Visit(key, mark)
 	default:

@@ -528,6 +528,7 @@ func (d *DFS) pop(moved bool) {
 				d.par.resolve(d, f)
 			}
 		case !f.stored:
+			// (never on the stack: nothing to take off)
 		case d.marks != nil:
 			d.marks.Payload(f.ref)[0] = 0
 		case d.onStack == nil:
