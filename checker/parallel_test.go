@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -590,5 +591,78 @@ func TestSharedSteps(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRandomParallel runs the parallel search on the generated models of
+// TestRandomModels (randomModel; no SPIN needed): without reduction, its
+// counts must be the DFS's; with reduction, whatever the workers' reach
+// before they hand states over, it must find errors where the one-core
+// reduced search finds some and none where it finds none (but for xs and
+// xr, whose owners depend on the order), and store no more states than
+// the search without reduction. (That does not catch an unsound proviso:
+// a proviso that accepts every reduction passed 400 of these models;
+// TestParallelIgnoring does.) -random-models N runs N models.
+func TestRandomParallel(t *testing.T) {
+	n := *randomModels
+	if testing.Short() {
+		n = 8
+	}
+	dir := t.TempDir()
+	compared := 0
+	for seed := range n {
+		src := randomModel(uint64(seed))
+		file := filepath.Join(dir, fmt.Sprintf("random%d.pml", seed))
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := modeltest.Compile(file, false)
+		if err != nil || m.Claim != nil {
+			continue // (what gmc refuses, TestRandomModels asks spin about)
+		}
+		budget := search.Budget{MaxDepth: 10000, MaxStates: 200_000}
+		full, err := NewDFS(m, Options{Budget: budget}).Run()
+		if err != nil || !full.Complete() {
+			continue
+		}
+		reduced, err := NewDFS(m, Options{Budget: budget, Reduce: true}).Run()
+		if err != nil || !reduced.Complete() {
+			continue
+		}
+		keep := func() string {
+			keep := filepath.Join(os.TempDir(), fmt.Sprintf("gmc-random%d.pml", seed))
+			os.WriteFile(keep, []byte(src), 0o644)
+			return keep
+		}
+		par := runParallel(t, m, Options{Budget: budget}, 2, "exact")
+		if par.Stored != full.Stored || par.Matched != full.Matched || par.AtomicSteps != full.AtomicSteps || par.NumErrors != full.NumErrors {
+			t.Errorf("%s, -j2 --no-reduce: stored %d matched %d atomic %d errors %d; one core %d %d %d %d", keep(),
+				par.Stored, par.Matched, par.AtomicSteps, par.NumErrors, full.Stored, full.Matched, full.AtomicSteps, full.NumErrors)
+		}
+		xs := strings.Contains(src, "xs ") || strings.Contains(src, "xr ")
+		for _, reach := range []int32{1, 3, parDescend} {
+			p, err := NewParallel(m, Options{Budget: budget, Reduce: true, Store: store.NewTable(2)}, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.descend = reach
+			par, err := p.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case !par.Complete():
+				t.Errorf("%s, -j2 reach %d: stopped (%v)", keep(), reach, par.Stop)
+			case (par.NumErrors == 0) != (reduced.NumErrors == 0) && !xs:
+				t.Errorf("%s, -j2 reach %d: %d errors, one core reduced %d", keep(), reach, par.NumErrors, reduced.NumErrors)
+			case par.Stored > full.Stored:
+				t.Errorf("%s, -j2 reach %d: %d states stored, more than the %d without reduction", keep(), reach, par.Stored, full.Stored)
+			}
+		}
+		compared++
+	}
+	t.Logf("%d of %d models compared", compared, n)
+	if compared < n/2 {
+		t.Errorf("only %d of %d models compared", compared, n)
 	}
 }
