@@ -347,7 +347,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 		p.store.SetPayload(1) // the Marks
 	}
 	table, _ := p.store.(*store.Table)
-	if table != nil && !opts.noSample {
+	if table != nil && !table.Compact() && !opts.noSample {
 		// it holds the states the search stored, and nothing else
 		p.drawn = sample.Deferred(table.Each)
 	}

@@ -26,21 +26,25 @@ func parallelFiles(t *testing.T) []string {
 }
 
 // parallelStores are the shards of the stores the comparison runs
-// with, made for m; "exact" is the lock-free store.Table, "shards" exact
-// shards in a store.Shared.
+// with, made for m; "exact" is the lock-free store.Table and "hc" the
+// compact one (gmc run -j N's), "shards" exact shards in a store.Shared,
+// "hc-shards" shards of store.HashCompact.
 var parallelStores = map[string]func(m *vm.Model) store.Payloads{
-	"shards":   func(*vm.Model) store.Payloads { return store.NewExact() },
-	"hc":       func(*vm.Model) store.Payloads { return store.NewHashCompact() },
-	"collapse": func(m *vm.Model) store.Payloads { return store.NewCollapse(m.Splitter()) },
+	"shards":    func(*vm.Model) store.Payloads { return store.NewExact() },
+	"hc-shards": func(*vm.Model) store.Payloads { return store.NewHashCompact() },
+	"collapse":  func(m *vm.Model) store.Payloads { return store.NewCollapse(m.Splitter()) },
 }
 
 // runParallel runs the parallel search of m with workers and the store
 // named.
 func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string) *Result {
 	t.Helper()
-	if st == "exact" {
+	switch st {
+	case "exact":
 		opts.Store = store.NewTable(workers)
-	} else {
+	case "hc":
+		opts.Store = store.NewCompactTable(workers)
+	default:
 		opts.Store = NewSharedStore(workers, func() store.Payloads { return parallelStores[st](m) })
 	}
 	p, err := NewParallel(m, opts, workers)
@@ -58,7 +62,7 @@ func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string
 // and 3 workers stores the states the one-core search stores and counts
 // the same arrivals, atomic steps and errors (-c0), with statement
 // merging and without, with each of the exact (store.Table), exact
-// shards, hc and collapse stores;
+// shards, hc (the compact Table), hc shards and collapse stores;
 // it finds every unreached statement the one-core search finds, and its
 // sample of the states stored is the one-core search's. Every
 // model runs with the exact store on 2 workers; a sample, with -long
@@ -82,16 +86,16 @@ func TestParallelMatchesDFS(t *testing.T) {
 				name += " no-merge"
 			}
 			t.Logf("%s: %d states", name, dfs.Stored)
-			for _, st := range []string{"exact", "shards", "hc", "collapse"} {
+			for _, st := range []string{"exact", "shards", "hc", "hc-shards", "collapse"} {
 				for _, workers := range []int{2, 3} {
 					if st != "exact" && workers != 2 || (st != "exact" || workers != 2) && !sampled(i) {
 						continue // (-long: every model with every store and 3 workers)
 					}
-					// (the exact table's views take hashes: the workers
-					// then compute their moves ahead, DFS.takeDirect,
-					// from the first move too)
+					// (a table's views take hashes: the workers then
+					// compute their moves ahead, DFS.takeDirect, from
+					// the first move too)
 					aheads := []aheadMode{aheadLarge}
-					if st == "exact" {
+					if st == "exact" || st == "hc" {
 						aheads = append(aheads, aheadAlways)
 					}
 					for _, ahead := range aheads {
@@ -176,8 +180,9 @@ func TestParallelTableGrows(t *testing.T) {
 // its own, so its counts are not pan's; what it must keep is the
 // verdict: it finds errors where the one-core reduced search finds some,
 // none where that finds none, and no more states than without
-// reduction. Every other model runs on a store.Shared of exact shards
-// (their marks are payload bytes, where the Table's are slot bits).
+// reduction. The models take turns at the exact Table, a store.Shared
+// of exact shards (their marks are payload bytes, where the Table's are
+// slot bits) and the compact Table.
 func TestParallelReduced(t *testing.T) {
 	files := modeltest.Subset(parallelFiles(t), 12)
 	for i, file := range files {
@@ -194,7 +199,7 @@ func TestParallelReduced(t *testing.T) {
 		if err != nil || !full.Complete() {
 			continue
 		}
-		st := [2]string{"exact", "shards"}[i%2]
+		st := [3]string{"exact", "shards", "hc"}[i%3]
 		par := runParallel(t, m, Options{Budget: budget, Reduce: true}, 2, st)
 		name := filepath.Base(file) + " " + st
 		switch {

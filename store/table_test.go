@@ -15,18 +15,21 @@ import (
 // every vector once. Vectors are of mixed lengths (some past 127 bytes,
 // whose length takes two bytes), and differ in one byte from others;
 // the second run grows by hashing the vectors again, as past
-// 2^tableTagBits slots.
+// 2^tableTagBits slots, and the third is a compact table (fingerprints).
 func TestTable(t *testing.T) {
 	n := 300_000
 	if testing.Short() || raceEnabled {
 		n = 100_000
 	}
 	for _, rehash := range []bool{false, true} {
-		testTable(t, n, 4, rehash)
+		testTable(t, n, 4, rehash, false)
 	}
+	testTable(t, n, 4, false, true)
 }
 
-func testTable(t *testing.T, n, views int, rehash bool) {
+// testTable is TestTable's run; compact: a compact table (hash
+// compaction), which grows by its fingerprints and keeps no vectors.
+func testTable(t *testing.T, n, views int, rehash, compact bool) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	vecs := make([][]byte, n)
 	for i := range vecs {
@@ -51,6 +54,9 @@ func testTable(t *testing.T, n, views int, rehash bool) {
 		distinct[string(v)] = true
 	}
 	tb := NewTable(views)
+	if compact {
+		tb = NewCompactTable(views)
+	}
 	if rehash {
 		tb.tagged = tb.bits
 	}
@@ -94,11 +100,11 @@ func testTable(t *testing.T, n, views int, rehash bool) {
 	}
 	for s, c := range got {
 		if c != 1 {
-			t.Fatalf("rehash %v: a vector of %d bytes was new %d times", rehash, len(s), c)
+			t.Fatalf("rehash %v compact %v: a vector of %d bytes was new %d times", rehash, compact, len(s), c)
 		}
 	}
 	if len(got) != len(distinct) || tb.Len() != len(distinct) {
-		t.Fatalf("rehash %v: %d vectors new, Len %d, want %d", rehash, len(got), tb.Len(), len(distinct))
+		t.Fatalf("rehash %v compact %v: %d vectors new, Len %d, want %d", rehash, compact, len(got), tb.Len(), len(distinct))
 	}
 	w := tb.View(1)
 	w.Enter()
@@ -111,14 +117,17 @@ func testTable(t *testing.T, n, views int, rehash bool) {
 		for i, v := range vecs {
 			_, isNew, had := w.Visit(v, Expanded|Resolved) // (marks nothing: old)
 			if want := testMarks(v); isNew || had != want {
-				t.Fatalf("rehash %v: vector %d: new %v marks %b, want old and marks %b", rehash, i, isNew, had, want)
+				t.Fatalf("rehash %v compact %v: vector %d: new %v marks %b, want old and marks %b", rehash, compact, i, isNew, had, want)
 			}
 		}
 	}
 	w.Leave()
 	states, table := tb.Bytes()
-	if want := int64(len(tb.slots)) * 8; table != want || states < int64(n) {
-		t.Errorf("Bytes() = %d, %d; want at least %d, and %d", states, table, n, want)
+	if want := int64(len(tb.slots)) * 8; table != want || !compact && states < int64(n) || compact && states != 0 {
+		t.Errorf("compact %v: Bytes() = %d, %d; want at least %d (none when compact), and %d", compact, states, table, n, want)
+	}
+	if p := tb.Omission(); compact != (p > 0) || p > 1e-6 {
+		t.Errorf("compact %v: omission probability %g", compact, p)
 	}
 }
 

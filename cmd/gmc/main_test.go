@@ -97,6 +97,7 @@ var cliCases = []struct {
 	{"run_bad_flag", []string{"run", "-x", "ok.pml"}, nil, nil},
 	{"run_j2_noreduce", []string{"run", "-j", "2", "--no-reduce", "-c0", "assert.pml"}, nil, nil},
 	{"run_j2_collapse", []string{"run", "-j", "2", "--no-reduce", "--store", "collapse", "ok.pml"}, nil, nil},
+	{"run_j2_hc", []string{"run", "-j", "2", "--no-reduce", "--store", "hc", "ok.pml"}, nil, nil},
 	{"run_self_loop", []string{"run", "selfloop.pml"}, nil, nil},
 	{"sim_self_loop", []string{"sim", "-u", "4", "--seed", "1", "selfloop.pml"}, nil, nil},
 	{"run_j2_bound", []string{"run", "-j", "2", "--max-states", "5", "ok.pml"}, nil, nil},

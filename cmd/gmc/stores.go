@@ -16,7 +16,7 @@ import (
 
 // storeUsage is --store's help.
 const storeUsage = "the set of visited states: `S` = exact (every state whole, the default), " +
-	"hc (hash compaction, pan -DHC4: a 64-bit fingerprint per state; a state may be omitted, with the probability the report gives), " +
+	"hc (hash compaction, pan -DHC4: a 64-bit fingerprint per state, 62-bit with -j N; a state may be omitted, with the probability the report gives), " +
 	"collapse (collapse compression, pan -DCOLLAPSE: exact; the global part and each process's part kept once each, a state is the tuple of their numbers), " +
 	"bitstate (as --bitstate) or cache (as --cache N)"
 
@@ -97,6 +97,9 @@ func storeName(st store.Store) string {
 	if sh, ok := st.(*store.Shared); ok {
 		st = sh.Shard(0)
 	}
+	if t, ok := st.(*store.Table); ok && t.Compact() {
+		return "hc"
+	}
 	switch st.(type) {
 	case *store.HashCompact:
 		return "hc"
@@ -111,11 +114,14 @@ func storeName(st store.Store) string {
 }
 
 // sharedStore makes the store of a parallel search (-j N) of m: the
-// lock-free exact table, or the shards of the store --store names (hc or
-// collapse).
+// lock-free table, exact or compact (hc), or the shards of collapse.
 func sharedStore(f runFlags, m *vm.Model) store.Concurrent {
-	if f.store == "exact" {
+	switch f.store {
+	case "exact", "hc":
 		t := store.NewTable(f.jobs)
+		if f.store == "hc" {
+			t = store.NewCompactTable(f.jobs)
+		}
 		presize(t, f)
 		return t
 	}
@@ -171,6 +177,11 @@ func writeStoreLines(w io.Writer, st store.Store) {
 	case *store.Collapse:
 		g, p := st.Parts()
 		fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once each\n", g, p)
+	case *store.Table:
+		if st.Compact() {
+			fmt.Fprintf(w, "\nhash compaction: 62-bit fingerprints, %d kept\n", st.Len())
+			fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^63)\n", st.Omission(), st.Len())
+		}
 	case *store.Shared:
 		switch st.Shard(0).(type) {
 		case *store.HashCompact:
@@ -204,6 +215,10 @@ func storeJSON(out *runJSON, st store.Store) {
 	case *store.Collapse:
 		g, p := st.Parts()
 		out.Collapse = &collapseJSON{g, p}
+	case *store.Table:
+		if st.Compact() {
+			out.HashCompaction = &hcJSON{FingerprintBits: 62, Omission: st.Omission()}
+		}
 	case *store.Shared:
 		switch st.Shard(0).(type) {
 		case *store.HashCompact:
@@ -224,5 +239,9 @@ func omissionFacts(f *estimate.Facts, st store.Store) {
 	if sh, ok := st.(*store.Shared); ok && storeName(sh) == "hc" {
 		f.Store = estimate.HashCompactStore
 		f.Omission = sh.Omission()
+	}
+	if t, ok := st.(*store.Table); ok && t.Compact() {
+		f.Store = estimate.HashCompactStore
+		f.Omission = t.Omission()
 	}
 }
