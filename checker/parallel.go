@@ -18,8 +18,9 @@ import (
 )
 
 // Parallel is the exhaustive safety search on several cores (gmc run -j
-// N): N workers that expand the states of a store.Concurrent (the exact
-// store.Table, or the shards of a store.Shared) at once
+// N): N workers that expand the states of a store.Concurrent (a
+// store.Table, exact or compact, a store.CollapseTable, or the shards of
+// a store.Shared) at once
 // (docs/references.md#parallel-bfs), each from its own deque of states
 // to expand, taking from another's when its own is empty (work
 // stealing), with no barrier between them.
@@ -323,7 +324,8 @@ const (
 )
 
 // NewParallel prepares a search of m by workers goroutines (1 to
-// MaxWorkers). opts.Store is the shared store (nil: exact shards).
+// MaxWorkers). opts.Store is the shared store (nil: an exact
+// store.Table).
 func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 	opts.MaxDepth = opts.Depth()
 	if workers < 1 || workers > MaxWorkers {

@@ -25,14 +25,15 @@ func parallelFiles(t *testing.T) []string {
 	return append(files, corpus(t)...)
 }
 
-// parallelStores are the shards of the stores the comparison runs
-// with, made for m; "exact" is the lock-free store.Table and "hc" the
-// compact one (gmc run -j N's), "shards" exact shards in a store.Shared,
-// "hc-shards" shards of store.HashCompact.
+// parallelStores are the shards of the stores.Shared the comparison
+// runs with, made for m: exact shards, shards of store.HashCompact and of
+// store.Collapse. (runParallel's "exact", "hc" and "collapse" are gmc run
+// -j N's lock-free tables: store.Table, compact, and
+// store.CollapseTable.)
 var parallelStores = map[string]func(m *vm.Model) store.Payloads{
-	"shards":    func(*vm.Model) store.Payloads { return store.NewExact() },
-	"hc-shards": func(*vm.Model) store.Payloads { return store.NewHashCompact() },
-	"collapse":  func(m *vm.Model) store.Payloads { return store.NewCollapse(m.Splitter()) },
+	"shards":          func(*vm.Model) store.Payloads { return store.NewExact() },
+	"hc-shards":       func(*vm.Model) store.Payloads { return store.NewHashCompact() },
+	"collapse-shards": func(m *vm.Model) store.Payloads { return store.NewCollapse(m.Splitter()) },
 }
 
 // runParallel runs the parallel search of m with workers and the store
@@ -44,6 +45,8 @@ func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string
 		opts.Store = store.NewTable(workers)
 	case "hc":
 		opts.Store = store.NewCompactTable(workers)
+	case "collapse":
+		opts.Store = store.NewCollapseTable(workers, func() store.Splitter { return m.Splitter() })
 	default:
 		opts.Store = NewSharedStore(workers, func() store.Payloads { return parallelStores[st](m) })
 	}
@@ -61,8 +64,9 @@ func runParallel(t *testing.T, m *vm.Model, opts Options, workers int, st string
 // TestParallelMatchesDFS: without reduction, the parallel search on 2
 // and 3 workers stores the states the one-core search stores and counts
 // the same arrivals, atomic steps and errors (-c0), with statement
-// merging and without, with each of the exact (store.Table), exact
-// shards, hc (the compact Table), hc shards and collapse stores;
+// merging and without, with each of the exact (store.Table), hc (the
+// compact Table) and collapse (store.CollapseTable) stores and their
+// shards in a store.Shared;
 // it finds every unreached statement the one-core search finds, and its
 // sample of the states stored is the one-core search's. Every
 // model runs with the exact store on 2 workers; a sample, with -long
@@ -86,7 +90,7 @@ func TestParallelMatchesDFS(t *testing.T) {
 				name += " no-merge"
 			}
 			t.Logf("%s: %d states", name, dfs.Stored)
-			for _, st := range []string{"exact", "shards", "hc", "hc-shards", "collapse"} {
+			for _, st := range []string{"exact", "shards", "hc", "hc-shards", "collapse", "collapse-shards"} {
 				for _, workers := range []int{2, 3} {
 					if st != "exact" && workers != 2 || (st != "exact" || workers != 2) && !sampled(i) {
 						continue // (-long: every model with every store and 3 workers)
@@ -182,7 +186,7 @@ func TestParallelTableGrows(t *testing.T) {
 // none where that finds none, and no more states than without
 // reduction. The models take turns at the exact Table, a store.Shared
 // of exact shards (their marks are payload bytes, where the Table's are
-// slot bits) and the compact Table.
+// slot bits), the compact Table and the CollapseTable.
 func TestParallelReduced(t *testing.T) {
 	files := modeltest.Subset(parallelFiles(t), 12)
 	for i, file := range files {
@@ -199,7 +203,7 @@ func TestParallelReduced(t *testing.T) {
 		if err != nil || !full.Complete() {
 			continue
 		}
-		st := [3]string{"exact", "shards", "hc"}[i%3]
+		st := [4]string{"exact", "shards", "hc", "collapse"}[i%4]
 		par := runParallel(t, m, Options{Budget: budget, Reduce: true}, 2, st)
 		name := filepath.Base(file) + " " + st
 		switch {

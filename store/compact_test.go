@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 )
 
@@ -190,5 +191,84 @@ func TestCollapseStore(t *testing.T) {
 	// process part
 	if g, p := c.Parts(); g != 3+9+27 || p != 3+9+27 {
 		t.Errorf("%d global parts and %d process parts, want 39 each", g, p)
+	}
+}
+
+// TestCollapseTable: goroutines that insert one set of vectors at once,
+// each in its own order, through their own Views of a CollapseTable,
+// find each vector new exactly once between them, while its tuples'
+// table grows; the marks of the Visit that adds a vector and of Mark are
+// seen by later Visits; it keeps the parts a Collapse keeps.
+func TestCollapseTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := 200_000
+	if testing.Short() || raceEnabled {
+		n = 100_000 // (its first 2^16 slots fill past 3/4: it grows)
+	}
+	vecs := make([][]byte, n)
+	for i := range vecs {
+		v := make([]byte, 1+rng.IntN(20))
+		for j := range v {
+			v[j] = byte(rng.IntN(3))
+		}
+		vecs[i] = v
+	}
+	one := NewCollapse(chunks{})
+	for _, v := range vecs {
+		one.Insert(v)
+	}
+	const views = 4
+	c := NewCollapseTable(views, func() Splitter { return chunks{} })
+	news := make([]int, views)
+	refs := make([]SharedRef, n) // view 0's
+	var wg sync.WaitGroup
+	for g := range views {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := c.View(g)
+			w.Enter()
+			defer w.Leave()
+			for k, i := range rand.New(rand.NewPCG(uint64(g), 5)).Perm(n) {
+				ref, isNew, _ := w.Visit(vecs[i], testMarks(vecs[i])&Expanded)
+				if isNew {
+					news[g]++
+				}
+				if g == 0 {
+					refs[i] = ref
+				}
+				if k%7 == 0 {
+					w.Leave()
+					w.Enter()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, k := range news {
+		total += k
+	}
+	if total != one.Len() || c.Len() != one.Len() {
+		t.Fatalf("%d vectors new, Len %d, want %d (a Collapse's)", total, c.Len(), one.Len())
+	}
+	if c.top.bits <= initBits {
+		t.Errorf("the tuples' table did not grow (2^%d slots)", c.top.bits)
+	}
+	if g, p := c.Parts(); g != 39 || p != 39 {
+		t.Errorf("%d global parts and %d process parts, want 39 each", g, p)
+	}
+	w := c.View(1)
+	w.Enter()
+	defer w.Leave()
+	for i, v := range vecs {
+		if m := testMarks(v) & Resolved; m != 0 {
+			c.View(0).Mark(refs[i], m)
+		}
+	}
+	for i, v := range vecs {
+		if _, isNew, had := w.Visit(v, Expanded|Resolved); isNew || had != testMarks(v) {
+			t.Fatalf("vector %d: new %v marks %b, want old and marks %b", i, isNew, had, testMarks(v))
+		}
 	}
 }

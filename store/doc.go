@@ -30,13 +30,16 @@
 // and the randomized searches keep, independent of the stores' hashes.
 //
 // A store belongs to one search at a time: none is safe for concurrent
-// use but the two Concurrent stores of the parallel search: Table
-// (table.go), exact and lock-free, one open-addressed table filled by
-// compare-and-swap, each goroutine's vectors in its own arena, searched
-// through each goroutine's own View; and Shared (shared.go), for hash
-// compaction and collapse, whose shards (each an Exact, HashCompact or
-// Collapse) are each behind a lock; its Insert, Visit, Mark, Len and
-// Bytes may be called from several goroutines at once, its Shard only
+// use but the Concurrent stores of the parallel search: Table
+// (table.go), lock-free, one open-addressed table filled by
+// compare-and-swap and searched through each goroutine's own View,
+// exact (each goroutine's vectors in its own arena) or compact (hash
+// compaction: fingerprints); CollapseTable (collapse.go), whose states'
+// tuples are an exact Table and whose parts are numbered behind a lock
+// each View rarely takes; and Shared (shared.go), shards of any Payloads
+// store (Exact, HashCompact, Collapse) each behind a lock, which the
+// tests run the parallel search on besides: its Insert, Visit, Mark, Len
+// and Bytes may be called from several goroutines at once, its Shard only
 // when no other goroutine uses it. Insert copies the vector it is given,
 // so the caller may reuse its buffer. The searches decide what a state is (package vm builds the
 // vectors and cuts them into parts); a store only keeps bytes.

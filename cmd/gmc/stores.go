@@ -103,7 +103,7 @@ func storeName(st store.Store) string {
 	switch st.(type) {
 	case *store.HashCompact:
 		return "hc"
-	case *store.Collapse:
+	case *store.Collapse, *store.CollapseTable:
 		return "collapse"
 	case *store.Bitstate:
 		return "bitstate"
@@ -113,29 +113,21 @@ func storeName(st store.Store) string {
 	return "exact"
 }
 
-// sharedStore makes the store of a parallel search (-j N) of m: the
-// lock-free table, exact or compact (hc), or the shards of collapse.
+// sharedStore makes the store of a parallel search (-j N) of m, the
+// lock-free table of --store's kind: exact, compact (hc), or of
+// collapse's tuples.
 func sharedStore(f runFlags, m *vm.Model) store.Concurrent {
+	var st store.Concurrent
 	switch f.store {
-	case "exact", "hc":
-		t := store.NewTable(f.jobs)
-		if f.store == "hc" {
-			t = store.NewCompactTable(f.jobs)
-		}
-		presize(t, f)
-		return t
+	case "hc":
+		st = store.NewCompactTable(f.jobs)
+	case "collapse":
+		st = store.NewCollapseTable(f.jobs, func() store.Splitter { return m.Splitter() })
+	default:
+		st = store.NewTable(f.jobs)
 	}
-	sh := checker.NewSharedStore(f.jobs, func() store.Payloads {
-		switch f.store {
-		case "hc":
-			return store.NewHashCompact()
-		case "collapse":
-			return store.NewCollapse(m.Splitter())
-		}
-		return store.NewExact()
-	})
-	presize(sh, f)
-	return sh
+	presize(st, f)
+	return st
 }
 
 // parallelRefused says why a parallel search (-j N) cannot run what f
@@ -167,6 +159,10 @@ func bytesPerState(res *checker.Result) float64 {
 	return float64(res.Memory.Vectors+res.Memory.Table) / float64(res.Stored)
 }
 
+// collapsed is a store of collapse compression, one core's or the
+// parallel search's: it counts the parts it keeps.
+type collapsed interface{ Parts() (global, procs int) }
+
 // writeStoreLines prints what hash compaction and collapse say of their
 // states after the counts (pan prints its hash conflicts there).
 func writeStoreLines(w io.Writer, st store.Store) {
@@ -174,8 +170,8 @@ func writeStoreLines(w io.Writer, st store.Store) {
 	case *store.HashCompact:
 		fmt.Fprintf(w, "\nhash compaction: 64-bit fingerprints, %d kept\n", st.Len())
 		fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^65)\n", st.Omission(), st.Len())
-	case *store.Collapse:
-		g, p := st.Parts()
+	case *store.Collapse, *store.CollapseTable:
+		g, p := st.(collapsed).Parts()
 		fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once each\n", g, p)
 	case *store.Table:
 		if st.Compact() {
@@ -212,8 +208,8 @@ func storeJSON(out *runJSON, st store.Store) {
 	switch st := st.(type) {
 	case *store.HashCompact:
 		out.HashCompaction = &hcJSON{FingerprintBits: 64, Omission: st.Omission()}
-	case *store.Collapse:
-		g, p := st.Parts()
+	case *store.Collapse, *store.CollapseTable:
+		g, p := st.(collapsed).Parts()
 		out.Collapse = &collapseJSON{g, p}
 	case *store.Table:
 		if st.Compact() {
