@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"testing"
 )
 
@@ -219,35 +218,10 @@ func TestCollapseTable(t *testing.T) {
 	}
 	const views = 4
 	c := NewCollapseTable(views, func() Splitter { return chunks{} })
-	news := make([]int, views)
-	refs := make([]SharedRef, n) // view 0's
-	var wg sync.WaitGroup
-	for g := range views {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := c.View(g)
-			w.Enter()
-			defer w.Leave()
-			for k, i := range rand.New(rand.NewPCG(uint64(g), 5)).Perm(n) {
-				ref, isNew, _ := w.Visit(vecs[i], testMarks(vecs[i])&Expanded)
-				if isNew {
-					news[g]++
-				}
-				if g == 0 {
-					refs[i] = ref
-				}
-				if k%7 == 0 {
-					w.Leave()
-					w.Enter()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	news, refs := visitAll(c, views, vecs)
 	total := 0
-	for _, k := range news {
-		total += k
+	for _, is := range news {
+		total += len(is)
 	}
 	if total != one.Len() || c.Len() != one.Len() {
 		t.Fatalf("%d vectors new, Len %d, want %d (a Collapse's)", total, c.Len(), one.Len())
@@ -258,17 +232,5 @@ func TestCollapseTable(t *testing.T) {
 	if g, p := c.Parts(); g != 39 || p != 39 {
 		t.Errorf("%d global parts and %d process parts, want 39 each", g, p)
 	}
-	w := c.View(1)
-	w.Enter()
-	defer w.Leave()
-	for i, v := range vecs {
-		if m := testMarks(v) & Resolved; m != 0 {
-			c.View(0).Mark(refs[i], m)
-		}
-	}
-	for i, v := range vecs {
-		if _, isNew, had := w.Visit(v, Expanded|Resolved); isNew || had != testMarks(v) {
-			t.Fatalf("vector %d: new %v marks %b, want old and marks %b", i, isNew, had, testMarks(v))
-		}
-	}
+	checkMarks(t, c, refs, vecs, "collapse")
 }

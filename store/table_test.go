@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -61,34 +62,7 @@ func testTable(t *testing.T, n, views int, rehash, compact bool) {
 		tb.tagged = tb.bits
 	}
 	startBits := tb.bits
-	news := make([][]int, views)
-	refs := make([]SharedRef, n) // view 0's references
-	var wg sync.WaitGroup
-	for g := range views {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := tb.View(g)
-			w.Enter()
-			defer w.Leave()
-			order := rand.New(rand.NewPCG(uint64(g), 9)).Perm(n)
-			for k, i := range order {
-				ref, isNew, _ := w.Visit(vecs[i], testMarks(vecs[i])&Expanded)
-				if isNew {
-					news[g] = append(news[g], i)
-				}
-				if g == 0 {
-					refs[i] = ref
-				}
-				if k%7 == 0 {
-					// (a View left and entered again while others grow the table)
-					w.Leave()
-					w.Enter()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	news, refs := visitAll(tb, views, vecs)
 	if tb.bits <= startBits+1 {
 		t.Errorf("the table grew from 2^%d to 2^%d slots only", startBits, tb.bits)
 	}
@@ -106,10 +80,61 @@ func testTable(t *testing.T, n, views int, rehash, compact bool) {
 	if len(got) != len(distinct) || tb.Len() != len(distinct) {
 		t.Fatalf("rehash %v compact %v: %d vectors new, Len %d, want %d", rehash, compact, len(got), tb.Len(), len(distinct))
 	}
-	w := tb.View(1)
+	checkMarks(t, tb, refs, vecs, fmt.Sprintf("rehash %v compact %v", rehash, compact))
+	states, table := tb.Bytes()
+	if want := int64(len(tb.slots)) * 8; table != want || !compact && states < int64(n) || compact && states != 0 {
+		t.Errorf("compact %v: Bytes() = %d, %d; want at least %d (none when compact), and %d", compact, states, table, n, want)
+	}
+	if p := tb.Omission(); compact != (p > 0) || p > 1e-6 {
+		t.Errorf("compact %v: omission probability %g", compact, p)
+	}
+}
+
+// visitAll has views goroutines Visit every vector of vecs at once, each
+// in its own order through its own View of c, leaving and entering again
+// now and then (while others grow the table); a vector gets
+// testMarks(v)&Expanded when it is added. It returns the vectors each
+// goroutine found new, and view 0's references.
+func visitAll(c Concurrent, views int, vecs [][]byte) (news [][]int, refs []SharedRef) {
+	news, refs = make([][]int, views), make([]SharedRef, len(vecs))
+	var wg sync.WaitGroup
+	for g := range views {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := c.View(g)
+			w.Enter()
+			defer w.Leave()
+			for k, i := range rand.New(rand.NewPCG(uint64(g), 9)).Perm(len(vecs)) {
+				ref, isNew, _ := w.Visit(vecs[i], testMarks(vecs[i])&Expanded)
+				if isNew {
+					news[g] = append(news[g], i)
+				}
+				if g == 0 {
+					refs[i] = ref
+				}
+				if k%7 == 0 {
+					w.Leave()
+					w.Enter()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return news, refs
+}
+
+// checkMarks marks Resolved through view 1 the vectors testMarks says,
+// by refs (view 0's, taken before the table grew), and checks, twice,
+// that every vector is old and has testMarks's marks: those of the Visit
+// that added it and of Mark, and none of the Visits since.
+func checkMarks(t *testing.T, c Concurrent, refs []SharedRef, vecs [][]byte, what string) {
+	t.Helper()
+	w := c.View(1)
 	w.Enter()
-	for i := range vecs {
-		if m := testMarks(vecs[i]) & Resolved; m != 0 {
+	defer w.Leave()
+	for i, v := range vecs {
+		if m := testMarks(v) & Resolved; m != 0 {
 			w.Mark(refs[i], m)
 		}
 	}
@@ -117,17 +142,9 @@ func testTable(t *testing.T, n, views int, rehash, compact bool) {
 		for i, v := range vecs {
 			_, isNew, had := w.Visit(v, Expanded|Resolved) // (marks nothing: old)
 			if want := testMarks(v); isNew || had != want {
-				t.Fatalf("rehash %v compact %v: vector %d: new %v marks %b, want old and marks %b", rehash, compact, i, isNew, had, want)
+				t.Fatalf("%s: vector %d: new %v marks %b, want old and marks %b", what, i, isNew, had, want)
 			}
 		}
-	}
-	w.Leave()
-	states, table := tb.Bytes()
-	if want := int64(len(tb.slots)) * 8; table != want || !compact && states < int64(n) || compact && states != 0 {
-		t.Errorf("compact %v: Bytes() = %d, %d; want at least %d (none when compact), and %d", compact, states, table, n, want)
-	}
-	if p := tb.Omission(); compact != (p > 0) || p > 1e-6 {
-		t.Errorf("compact %v: omission probability %g", compact, p)
 	}
 }
 
