@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 )
 
 // Splitter cuts a state vector into the parts collapse compression keeps
@@ -196,9 +197,15 @@ type CollapseView struct {
 	top *View
 	encoder
 	// known are the numbers of the parts this View has met: process
-	// parts, global parts
-	known [2]map[string]uint32
+	// parts, global parts; knownBytes their memory, about (Bytes)
+	known      [2]map[string]uint32
+	knownBytes atomic.Int64
 }
+
+// knownEntry is about what a map entry of CollapseView.known costs
+// besides its key's bytes: the key's string header, the number, the
+// map's share of its slot and control byte.
+const knownEntry = 32
 
 // View implements Concurrent.
 func (c *CollapseTable) View(i int) SharedView { return c.views[i] }
@@ -222,9 +229,13 @@ func (c *CollapseTable) Insert(v []byte) bool {
 // Len implements Store.
 func (c *CollapseTable) Len() int { return c.top.Len() }
 
-// Bytes implements Store: the tuples and the parts, and the tables.
+// Bytes implements Store: the tuples and the parts, and the tables (the
+// Views' numbers of the parts they met among them).
 func (c *CollapseTable) Bytes() (states, table int64) {
 	states, table = c.top.Bytes()
+	for _, w := range c.views {
+		table += w.knownBytes.Load()
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, s := range []*Exact{c.tables.global, c.tables.procs} {
@@ -273,5 +284,6 @@ func (w *CollapseView) number(global bool, p []byte) uint32 {
 	id := w.c.tables.number(global, p)
 	w.c.mu.Unlock()
 	w.known[k][string(p)] = id
+	w.knownBytes.Add(int64(len(p)) + knownEntry)
 	return id
 }
