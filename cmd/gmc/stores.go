@@ -94,9 +94,6 @@ func presize(st any, f runFlags) {
 
 // storeName is the name of the store st for the report (nil: exact).
 func storeName(st store.Store) string {
-	if sh, ok := st.(*store.Shared); ok {
-		st = sh.Shard(0)
-	}
 	if t, ok := st.(*store.Table); ok && t.Compact() {
 		return "hc"
 	}
@@ -178,15 +175,6 @@ func writeStoreLines(w io.Writer, st store.Store) {
 			fmt.Fprintf(w, "\nhash compaction: 62-bit fingerprints, %d kept\n", st.Len())
 			fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^63)\n", st.Omission(), st.Len())
 		}
-	case *store.Shared:
-		switch st.Shard(0).(type) {
-		case *store.HashCompact:
-			fmt.Fprintf(w, "\nhash compaction: 64-bit fingerprints, %d kept in %d shards\n", st.Len(), st.Shards())
-			fmt.Fprintf(w, "probability of an omission: %.3g (two of the states of one shard with one fingerprint: at most the sum of n(n-1)/2^65)\n", st.Omission())
-		case *store.Collapse:
-			g, p := st.Parts()
-			fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once in each of %d shards\n", g, p, st.Shards())
-		}
 	}
 }
 
@@ -215,14 +203,6 @@ func storeJSON(out *runJSON, st store.Store) {
 		if st.Compact() {
 			out.HashCompaction = &hcJSON{FingerprintBits: 62, Omission: st.Omission()}
 		}
-	case *store.Shared:
-		switch st.Shard(0).(type) {
-		case *store.HashCompact:
-			out.HashCompaction = &hcJSON{FingerprintBits: 64, Omission: st.Omission()}
-		case *store.Collapse:
-			g, p := st.Parts()
-			out.Collapse = &collapseJSON{g, p}
-		}
 	}
 }
 
@@ -231,10 +211,6 @@ func omissionFacts(f *estimate.Facts, st store.Store) {
 	if hc, ok := st.(*store.HashCompact); ok {
 		f.Store = estimate.HashCompactStore
 		f.Omission = hc.Omission()
-	}
-	if sh, ok := st.(*store.Shared); ok && storeName(sh) == "hc" {
-		f.Store = estimate.HashCompactStore
-		f.Omission = sh.Omission()
 	}
 	if t, ok := st.(*store.Table); ok && t.Compact() {
 		f.Store = estimate.HashCompactStore
