@@ -94,12 +94,10 @@ func presize(st any, f runFlags) {
 
 // storeName is the name of the store st for the report (nil: exact).
 func storeName(st store.Store) string {
-	if t, ok := st.(*store.Table); ok && t.Compact() {
+	if _, _, ok := hashCompaction(st); ok {
 		return "hc"
 	}
 	switch st.(type) {
-	case *store.HashCompact:
-		return "hc"
 	case *store.Collapse, *store.CollapseTable:
 		return "collapse"
 	case *store.Bitstate:
@@ -156,6 +154,21 @@ func bytesPerState(res *checker.Result) float64 {
 	return float64(res.Memory.Vectors+res.Memory.Table) / float64(res.Stored)
 }
 
+// hashCompaction reports whether st is hash compaction, one core's or
+// the parallel search's, and then its fingerprints' bits and the
+// probability that it omitted a state.
+func hashCompaction(st store.Store) (bits int, omission float64, ok bool) {
+	switch st := st.(type) {
+	case *store.HashCompact:
+		return 64, st.Omission(), true
+	case *store.Table:
+		if st.Compact() {
+			return 62, st.Omission(), true
+		}
+	}
+	return 0, 0, false
+}
+
 // collapsed is a store of collapse compression, one core's or the
 // parallel search's: it counts the parts it keeps.
 type collapsed interface{ Parts() (global, procs int) }
@@ -163,18 +176,15 @@ type collapsed interface{ Parts() (global, procs int) }
 // writeStoreLines prints what hash compaction and collapse say of their
 // states after the counts (pan prints its hash conflicts there).
 func writeStoreLines(w io.Writer, st store.Store) {
-	switch st := st.(type) {
-	case *store.HashCompact:
-		fmt.Fprintf(w, "\nhash compaction: 64-bit fingerprints, %d kept\n", st.Len())
-		fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^65)\n", st.Omission(), st.Len())
+	if bits, omission, ok := hashCompaction(st); ok {
+		fmt.Fprintf(w, "\nhash compaction: %d-bit fingerprints, %d kept\n", bits, st.Len())
+		// (n(n-1)/2 pairs, each alike with probability 2^-bits)
+		fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^%d)\n", omission, st.Len(), bits+1)
+	}
+	switch st.(type) {
 	case *store.Collapse, *store.CollapseTable:
 		g, p := st.(collapsed).Parts()
 		fmt.Fprintf(w, "\ncollapse: %d global parts, %d process parts, kept once each\n", g, p)
-	case *store.Table:
-		if st.Compact() {
-			fmt.Fprintf(w, "\nhash compaction: 62-bit fingerprints, %d kept\n", st.Len())
-			fmt.Fprintf(w, "probability of an omission: %.3g (two of the %d states with one fingerprint: at most n(n-1)/2^63)\n", st.Omission(), st.Len())
-		}
 	}
 }
 
@@ -193,27 +203,20 @@ type collapseJSON struct {
 // storeJSON fills the parts of out that hash compaction and collapse
 // have.
 func storeJSON(out *runJSON, st store.Store) {
-	switch st := st.(type) {
-	case *store.HashCompact:
-		out.HashCompaction = &hcJSON{FingerprintBits: 64, Omission: st.Omission()}
+	if bits, omission, ok := hashCompaction(st); ok {
+		out.HashCompaction = &hcJSON{FingerprintBits: bits, Omission: omission}
+	}
+	switch st.(type) {
 	case *store.Collapse, *store.CollapseTable:
 		g, p := st.(collapsed).Parts()
 		out.Collapse = &collapseJSON{g, p}
-	case *store.Table:
-		if st.Compact() {
-			out.HashCompaction = &hcJSON{FingerprintBits: 62, Omission: st.Omission()}
-		}
 	}
 }
 
 // omissionFacts adds what hash compaction says of the coverage.
 func omissionFacts(f *estimate.Facts, st store.Store) {
-	if hc, ok := st.(*store.HashCompact); ok {
+	if _, omission, ok := hashCompaction(st); ok {
 		f.Store = estimate.HashCompactStore
-		f.Omission = hc.Omission()
-	}
-	if t, ok := st.(*store.Table); ok && t.Compact() {
-		f.Store = estimate.HashCompactStore
-		f.Omission = t.Omission()
+		f.Omission = omission
 	}
 }
