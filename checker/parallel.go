@@ -759,9 +759,9 @@ func (w *worker) keepRef(depth int32, ref store.SharedRef) {
 	w.refs[i] = ref
 }
 
-// resolve ends the expansion of frame f, the top one, whose state this worker stored
-// and expanded, in a reduced search: the state is resolved (see
-// Parallel) if it was expanded fully, or if one of the moves its
+// resolve ends the expansion of frame f, the top one, whose state this
+// worker stored and expanded, in a reduced search: the state is resolved
+// (see Parallel) if it was expanded fully, or if one of the moves its
 // reduction took reached a resolved state (f.hit); then the frame below
 // learns it (its hit: an unstored state passes it on, DFS.pop).
 func (w *worker) resolve(d *DFS, f *frame) {

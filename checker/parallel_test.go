@@ -205,19 +205,30 @@ func TestParallelReduced(t *testing.T) {
 		}
 		st := [4]string{"exact", "shards", "hc", "collapse"}[i%4]
 		par := runParallel(t, m, Options{Budget: budget, Reduce: true}, 2, st)
-		name := filepath.Base(file) + " " + st
-		switch {
-		case !par.Complete():
-			t.Errorf("%s: stopped (%v)", name, par.Stop)
-		case (par.NumErrors == 0) != (dfs.NumErrors == 0) && !strings.Contains(file, "xs"):
-			// (xs and xr: who registers first depends on the order)
-			t.Errorf("%s: %d errors, one core reduced %d", name, par.NumErrors, dfs.NumErrors)
-		case par.Stored > full.Stored:
-			t.Errorf("%s: %d states stored, more than the %d without reduction", name, par.Stored, full.Stored)
-		case par.Reduced != dfs.Reduced:
-			t.Errorf("%s: reduced %v, one core %v", name, par.Reduced, dfs.Reduced)
+		if fault := reducedFault(par, dfs, full, strings.Contains(file, "xs")); fault != "" {
+			t.Errorf("%s %s: %s", filepath.Base(file), st, fault)
 		}
 	}
+}
+
+// reducedFault is what a reduced parallel search (par) got wrong against
+// the one-core reduced search (dfs) and the search without reduction
+// (full) of its model, "" if nothing: it must end, find errors where dfs
+// finds some and none where it finds none (unless xs: the model declares
+// xs or xr, whose owners depend on the order), store no more states than
+// full, and reduce as dfs does.
+func reducedFault(par, dfs, full *Result, xs bool) string {
+	switch {
+	case !par.Complete():
+		return fmt.Sprintf("stopped (%v)", par.Stop)
+	case (par.NumErrors == 0) != (dfs.NumErrors == 0) && !xs:
+		return fmt.Sprintf("%d errors, one core reduced %d", par.NumErrors, dfs.NumErrors)
+	case par.Stored > full.Stored:
+		return fmt.Sprintf("%d states stored, more than the %d without reduction", par.Stored, full.Stored)
+	case par.Reduced != dfs.Reduced:
+		return fmt.Sprintf("reduced %v, one core %v", par.Reduced, dfs.Reduced)
+	}
+	return ""
 }
 
 // TestParallelOneWorkerIsDFS: one worker that never hands a state over
@@ -609,7 +620,7 @@ func TestSharedSteps(t *testing.T) {
 // before they hand states over, it must find errors where the one-core
 // reduced search finds some and none where it finds none (but for xs and
 // xr, whose owners depend on the order), and store no more states than
-// the search without reduction. (That does not catch an unsound proviso:
+// the search without reduction (reducedFault). (That does not catch an unsound proviso:
 // a proviso that accepts every reduction passed 400 of these models;
 // TestParallelIgnoring does.) -random-models N runs N models.
 func TestRandomParallel(t *testing.T) {
@@ -659,13 +670,8 @@ func TestRandomParallel(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			switch {
-			case !par.Complete():
-				t.Errorf("%s, -j2 reach %d: stopped (%v)", keep(), reach, par.Stop)
-			case (par.NumErrors == 0) != (reduced.NumErrors == 0) && !xs:
-				t.Errorf("%s, -j2 reach %d: %d errors, one core reduced %d", keep(), reach, par.NumErrors, reduced.NumErrors)
-			case par.Stored > full.Stored:
-				t.Errorf("%s, -j2 reach %d: %d states stored, more than the %d without reduction", keep(), reach, par.Stored, full.Stored)
+			if fault := reducedFault(par, reduced, full, xs); fault != "" {
+				t.Errorf("%s, -j2 reach %d: %s", keep(), reach, fault)
 			}
 		}
 		compared++
