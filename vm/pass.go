@@ -163,7 +163,7 @@ func (p *Pass) Barred() bool { return p.barred }
 // (it is closed then).
 func (p *Pass) NextOf(machine *Machine, s *State) (t *Trans, ok bool) {
 	machine.Timeout, machine.Pending = p.timeout, int(p.pending)
-	list := machine.M.Types[p.proctype].PCs[p.pc].Trans
+	list := machine.M.transOf(int(p.proctype), int(p.pc))
 	for p.open {
 		if int(p.next) >= len(list) {
 			p.open = false

@@ -27,10 +27,15 @@ func (m *Model) Vector(s *State) []byte { return s.Buf[m.HiddenSize:] }
 // Without rendezvous channels the vector is kept whole: a byte per
 // channel is not worth the time of leaving it out.
 func (m *Model) Key(s *State, buf []byte) []byte {
-	from := m.HiddenSize
 	if !m.hasRendezvous {
-		return s.Buf[from:]
+		return s.Buf[m.HiddenSize:] // (small enough to inline: a call per move)
 	}
+	return m.buildKey(s, buf)
+}
+
+// buildKey is Key of a model with rendezvous channels.
+func (m *Model) buildKey(s *State, buf []byte) []byte {
+	from := m.HiddenSize
 	if cap(buf) < len(s.Buf) {
 		buf = make([]byte, len(s.Buf))
 	}
@@ -177,6 +182,15 @@ func (m *Model) at(s *State, pid int) (proctype int, pc *PC) {
 	}
 	n |= int(s.Buf[off+slotPC+1]) << 8
 	return proctype, m.Types[proctype].PCs[n]
+}
+
+// transOf is the transition list of proctype at pc (a pass looks it up
+// at every call of NextOf: the flat table where there is one).
+func (m *Model) transOf(proctype, pc int) []*Trans {
+	if m.pcAt != nil {
+		return m.pcAt[proctype<<8|pc].Trans
+	}
+	return m.Types[proctype].PCs[pc].Trans
 }
 
 // PC returns the pc of process pid.
