@@ -63,7 +63,11 @@ const (
 // count and report is as without (pan's). A move computed ahead that is
 // not a direct one, or changes the processes or channels, is dropped,
 // and the pass set back to take it again the usual way.
-func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
+//
+// It reports whether the frame's pass goes on from where it is (the last
+// move reached a state stored before, and none was computed ahead): the
+// caller, step, then takes the next move.
+func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) (goOn bool) {
 	depth := int(f.depth)
 	key := d.keyOf(next)
 	ahead := d.ahead
@@ -91,7 +95,7 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 				d.descend(f).stored = true
 				d.aheadPhase(f, then)
 				d.reachedDepth(depth + 1)
-				return
+				return false
 			}
 		} else {
 			switch {
@@ -114,7 +118,7 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 				d.aheadPhase(f, then)
 				d.newState(child, next)
 				d.reachedDepth(depth + 1)
-				return
+				return false
 			}
 			if d.reduce {
 				d.reduceMark(nil, f, key, ref, false, false)
@@ -124,11 +128,11 @@ func (d *DFS) takeDirect(f *frame, s, next *vm.State, move pathStep) {
 		switch then {
 		case nextUsual:
 			d.took(f)
-			return
+			return true
 		case nextNone:
 			d.tookMove(s, move)
 			f.phase = phasePassDone
-			return
+			return false
 		}
 		d.tookMove(s, move)
 		// the move computed ahead is the next one
