@@ -29,12 +29,25 @@ type hashedView interface {
 	VisitHashed(v []byte, h uint64, mark store.Marks) (ref store.SharedRef, isNew bool, had store.Marks)
 }
 
-// aheadFrom is the size of a store (states and table, in bytes) from
-// which the search computes its moves ahead (DFS.takeDirect): a smaller
-// one's lookups mostly hit the processor's last-level cache, where the
-// instructions the scheme costs (about a tenth more a transition) are
-// not paid back.
-const aheadFrom = 16 << 20
+// aheadFrom is the size of a store's table (its slots, in bytes) from
+// which the search computes its moves ahead (DFS.takeDirect): what the
+// scheme hides is the miss of the slot its prefetch asks for, and a
+// smaller table's slots mostly hit the processor's caches, where the
+// instructions it costs (about a tenth more a transition) are not paid
+// back. The table, not the states: a state the lookup then reads was
+// mostly stored a few moves before (the arena fills in the search's
+// order) and is still in the cache. Measured (farm-bench, whole runs,
+// the median of 15 pairs, 2026-12-07): from a table of 4 MiB, --store
+// hc (a table and nothing else) ran swp W=3,M=7,C=3 -w20 in 0.935 and
+// bakery N=3,T=3 -w19 in 0.944 of the time without; a threshold of 4
+// MiB of states and table made the exact store's reduced searches of
+// 4-10 MiB (dtp, philo_host N=5, abp_lossy M=10) 1-5% slower, as 16 MiB
+// had kept them without.
+const aheadFrom = 4 << 20
+
+// aheadPays reports whether a store of table bytes of slots is large
+// enough for the search to compute its moves ahead (aheadFrom).
+func aheadPays(table int64) bool { return table >= aheadFrom }
 
 // next is what computeAhead found after a move.
 type next uint8

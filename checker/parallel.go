@@ -715,8 +715,8 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, has
 	if res.Stored&1023 == 0 {
 		d.checkBounds()
 		if d.hashed != nil && !d.ahead {
-			states, table := w.p.store.Bytes()
-			d.ahead = states+table >= aheadFrom
+			_, table := w.p.store.Bytes()
+			d.ahead = aheadPays(table)
 		}
 	}
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Add(1) >= max {

@@ -922,8 +922,8 @@ func (d *DFS) newState(f *frame, s *vm.State) {
 	if res.Stored&1023 == 0 {
 		d.checkBounds()
 		if d.hashed != nil && !d.ahead {
-			states, table := d.store.Bytes()
-			d.ahead = states+table >= aheadFrom
+			_, table := d.store.Bytes()
+			d.ahead = aheadPays(table)
 		}
 	}
 	if res.Stored == d.opts.MaxStates {
