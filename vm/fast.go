@@ -155,8 +155,8 @@ func fuse(ins []Instr) []Instr {
 // hook) it hands over to run, which executes the rest.
 func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 	ins := code.exec
-	if ins == nil || vm.Trace != nil || vm.Cond != nil || vm.XS != nil && code.chans {
-		return vm.run(code, pc, guard) // (hooks are called from run, and the xs checks made)
+	if ins == nil || vm.Trace != nil || vm.Cond != nil {
+		return vm.run(code, pc, guard) // (hooks are called from run)
 	}
 	buf, pbase := vm.s.Buf, vm.pbase
 	st := vm.stack
@@ -304,20 +304,129 @@ func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 			}
 			sp -= n + 1
 		case OpRecvMatch:
-			// A receive that stores every field (recvOpen and match
-			// do the others), from a channel that holds a message: its
-			// first.
-			ch := st[sp-1]
-			if in.B != 0 || !code.Patterns[in.A].plain || !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) ||
+			// A receive of the first message of a channel that holds
+			// one, whose values it matches (recvOpen and match do the
+			// others: a random receive, a copy, a lazy one's).
+			n := int(in.B)
+			ch := st[sp-n-1]
+			p := code.Patterns[in.A]
+			if p.Lazy || p.Random || p.Copy || p.Stdin || !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) ||
 				vm.Pending != 0 && ch != int64(vm.Pending) {
 				goto slow
 			}
 			off := vm.s.Chans[ch-1]
-			if chanLen(buf, off, vm.M.Chans[buf[off]]) == 0 {
+			ct := vm.M.Chans[buf[off]]
+			if chanLen(buf, off, ct) == 0 || n > 0 && (!ct.fast || !firstMatches(buf, off, ct, p, st[sp-n:sp])) {
 				goto slow
 			}
-			vm.recvCh, vm.recvMsg, vm.recvN = int(ch), 0, len(code.Patterns[in.A].Match)
-			sp--
+			if vm.XS != nil {
+				// recvOpen's checks of xs and xr, as run makes them
+				// (here, past every way back to run: they count
+				// errors, which run would count again): none when the
+				// receive's test made them, in its guard
+				if vm.xsTested {
+					vm.xsTested = false
+				} else {
+					vm.xsAccess(ch, xuRecv)
+				}
+			}
+			vm.recvCh, vm.recvMsg, vm.recvN = int(ch), 0, len(p.Match)
+			sp -= n + 1
+		case OpPollMatch:
+			// A receive's test, in its guard (C=1; not a poll c?[..]),
+			// whose values are compared with the first message: the
+			// checks of recvOpen that apply to it and match's
+			// comparisons, then recvOpen's xs and xr checks (past every
+			// way back to run: they count errors run would count again).
+			n := int(in.B)
+			ch := st[sp-n-1]
+			p := code.Patterns[in.A]
+			if in.C != 1 || p.Lazy || p.Random || p.Copy || p.Stdin || !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) {
+				goto slow
+			}
+			off := vm.s.Chans[ch-1]
+			ct := vm.M.Chans[buf[off]]
+			var yes int64
+			if (vm.Pending == 0 || ch == int64(vm.Pending)) && chanLen(buf, off, ct) > 0 {
+				if !ct.fast {
+					goto slow
+				}
+				yes = b2i(firstMatches(buf, off, ct, p, st[sp-n:sp]))
+			}
+			if vm.XS != nil {
+				if vm.xsTested {
+					vm.xsTested = false
+				} else {
+					vm.xsAccess(ch, xuRecv)
+					vm.xsTested = true
+				}
+			}
+			sp -= n + 1
+			st[sp] = yes
+			sp++
+		case OpSendOK:
+			// Whether a message can be sent (canSend), after the xs
+			// check of the send (a sorted send's xr check is run's).
+			ch := st[sp-1]
+			if in.A == 1 && vm.XS != nil || !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) {
+				goto slow
+			}
+			off := vm.s.Chans[ch-1]
+			ct := vm.M.Chans[buf[off]]
+			k := chanLen(buf, off, ct)
+			ok := k < ct.Cap
+			if ct.Cap == 0 {
+				ok = vm.Pending == 0 && k == 0
+			}
+			if vm.XS != nil {
+				vm.xsAccess(ch, xuSend)
+			}
+			st[sp-1] = b2i(ok)
+		case OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
+			ch := st[sp-1]
+			if !vm.plainChans() || ch < 1 || ch > int64(len(vm.s.Chans)) {
+				goto slow
+			}
+			off := vm.s.Chans[ch-1]
+			ct := vm.M.Chans[buf[off]]
+			k := chanLen(buf, off, ct)
+			var v int64
+			switch in.Op {
+			case OpChanLen:
+				v = int64(k)
+				if vm.XS != nil {
+					v = b2i(k > 0) // (as run: pan's len(c) with xs or xr)
+				}
+			case OpChanEmpty:
+				v = b2i(k == 0)
+			case OpChanNEmpty:
+				v = b2i(k > 0)
+			case OpChanFull:
+				v = b2i(ct.full(k, false))
+			case OpChanNFull:
+				v = b2i(!ct.full(k, false))
+			}
+			if vm.XS != nil {
+				switch in.Op {
+				case OpChanNEmpty:
+					vm.xsAccess(ch, xuRecv)
+				case OpChanNFull:
+					vm.xsAccess(ch, xuSend)
+				default:
+					vm.xsAccess(ch, xuRecv|xuSend)
+				}
+			}
+			st[sp-1] = v
+		case OpEndGuard:
+			if vm.pid != len(vm.s.Procs)-1 {
+				vm.stack = st[:sp]
+				return pc + 1, false // (as run)
+			}
+		case OpPrintf:
+			if vm.Print != nil {
+				goto slow
+			}
+			sp -= int(in.B)
 		case OpRecvField:
 			if vm.recvMsg < 0 || vm.recvCh == 0 || vm.recvCh > len(vm.s.Chans) {
 				goto slow
@@ -500,11 +609,34 @@ slow:
 
 // plainChans reports whether the channel operations need nothing of
 // what send and the receives do besides moving a message: no hook
-// watches them (the trace's, a chart's; the xs and xr checks keep code
-// with channels out of the fast loop), and the machine is pan's, not
-// SPIN's simulator.
+// watches them (the trace's, a chart's; the fast loop makes the xs and
+// xr checks of the receives it takes, and leaves the other operations
+// that check, a send's guard among them, to run), and the machine is
+// pan's, not SPIN's simulator.
 func (vm *Machine) plainChans() bool {
 	return !vm.Simulator && vm.Chan == nil && vm.M.Trace == nil
+}
+
+// firstMatches reports whether the first message of the channel at off,
+// of type ct, matches the values vals of pattern p (Machine.matches),
+// when the leaves p matches are of the classes loadFast reads
+// (ct.fast).
+func firstMatches(buf []byte, off int32, ct *ChanType, p *RecvPattern, vals []int64) bool {
+	base, k := slotOff(off, ct, 0), 0
+	for j := range ct.Leaves {
+		if k == len(vals) {
+			break
+		}
+		if j >= len(p.Match) || !p.Match[j] {
+			continue
+		}
+		l := &ct.Leaves[j]
+		if v, _ := loadFast(buf, base+l.Off, l.Scalar); v != truncate(l.Scalar, l.Bits, vals[k]) { // (ct.fast: ok)
+			return false
+		}
+		k++
+	}
+	return true
 }
 
 // loadFast is load for the classes of one, two and four bytes; it
