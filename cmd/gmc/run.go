@@ -358,6 +358,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if rf.search == "dfs" && (f.jobs == 1 || !res.Reduced) {
 		probes = runProbes(path, lopts, vmOpts, f.probes, f.seed, opts, res.Reduced, res, res.Sample, coverageFacts(res, opts.Store), stderr)
 	}
+	if note := coresNote(f, set["j"], opts, res.Elapsed, runtime.NumCPU()); note != "" {
+		fmt.Fprintln(stderr, note)
+	}
 	trails := writeTrails(stderr, path, m, res, 0, opts.MaxErrors, f.mode)
 	if f.script != "" {
 		// A script of a partial search would certify nothing.

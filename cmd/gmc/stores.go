@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"gmc/checker"
 	"gmc/estimate"
@@ -143,6 +144,29 @@ func parallelRefused(f runFlags, opts checker.Options) string {
 		return "-e, -i and -I go with the one-core search (-j 1)"
 	}
 	return ""
+}
+
+// coresNoteAfter is how long a one-core search runs before gmc tells
+// its user of the other cores: long enough that a quick check is left
+// in peace, short enough to matter on the searches that take minutes.
+const coresNoteAfter = 10 * time.Second
+
+// coresNote is what gmc tells the user of a one-core search (-j 1, the
+// default, not given: jSet) that took elapsed on a machine of cores
+// cores, when the parallel search could have run it ("": nothing to
+// tell). The default stays one core: that search is pan's, counts and
+// depth (the conformance rule); the parallel one is pan -DNCORE's
+// kind, its reduced counts its own.
+func coresNote(f runFlags, jSet bool, opts checker.Options, elapsed time.Duration, cores int) string {
+	if f.jobs != 1 || jSet || cores < 2 || elapsed < coresNoteAfter {
+		return ""
+	}
+	all := f
+	all.jobs = min(cores, checker.MaxWorkers)
+	if parallelRefused(all, opts) != "" {
+		return ""
+	}
+	return fmt.Sprintf("gmc: note: this search ran %.0f s on one of the machine's %d cores (-j 1, pan's depth-first search); -j 0 runs it on all of them, storing the same states with --no-reduce and, reduced, counts that may differ from pan's", elapsed.Seconds(), cores)
 }
 
 // bytesPerState is what the store used per state stored: its states and
