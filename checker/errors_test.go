@@ -71,6 +71,14 @@ active proctype p() {
 chan g = [1] of { chan };
 proctype p() { chan lc = [1] of { byte }; g!lc }
 init { chan c; run p(); g?c; (_nr_pr == 1); c!2 }`, RuntimeFailure, "bad queue: channel 2 does not exist (its process ended?)", 4, true},
+		// pan's fatal error, at pan's counts (1 stored, depth 0, 1
+		// error); gmc's guard asked itself until its stack overflowed
+		{"enabledself", `
+active proctype q() { enabled(0) > skip }`, RuntimeFailure, "used: enabled(pid=thisproc)", 2, true},
+		// pan's stack overflows here (a segmentation fault)
+		{"enabledcycle", `
+active proctype p() { enabled(1) -> skip }
+active proctype q() { enabled(0) -> skip }`, RuntimeFailure, "used: enabled(pid=thisproc), through the enabled() of other processes' guards", 3, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -97,6 +97,7 @@ type Machine struct {
 	t        *Trans
 	fatal    bool
 	sub      *Machine // evaluates enabled(): made once, when first needed
+	asking   int      // how many machines' enabled() this one evaluates for (sub's chain)
 	ev       *Machine // evaluates the trace's expressions: made when first needed
 	_        CacheLinePad
 }
@@ -457,7 +458,11 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			}
 		case OpEnabled:
 			pid := vm.pop()
-			vm.push(b2i(vm.enabled(int(pid))))
+			on := vm.enabled(int(pid))
+			if vm.fatal {
+				return pc, false
+			}
+			vm.push(b2i(on))
 		case OpRun:
 			n := int(in.B)
 			args := make([]int64, n)
@@ -1193,27 +1198,48 @@ func (vm *Machine) removeMsg(ch, i int) {
 }
 
 // enabled reports whether process pid has an executable transition (for
-// enabled(pid)).
+// enabled(pid)). A process may not ask it of itself: pan's fatal error
+// "used: enabled(pid=thisproc)". Nor may it come back to itself through
+// the enabled() of the guards it tests, which pan follows until its
+// stack overflows: a chain of more askers than processes has repeated
+// one, and is the same error. A fatal error in the guards tested is the
+// asker's (pan's test of a guard raises its errors).
 func (vm *Machine) enabled(pid int) bool {
+	if pid == vm.pid {
+		vm.fail("used: enabled(pid=thisproc)")
+		return false
+	}
 	if pid < 0 || pid >= len(vm.s.Procs) {
 		return false
 	}
 	if vm.sub == nil {
-		vm.sub = &Machine{M: vm.M}
+		vm.sub = &Machine{M: vm.M, asking: vm.asking + 1}
 	}
 	sub := vm.sub
+	if sub.asking > len(vm.s.Procs) {
+		vm.fail("used: enabled(pid=thisproc), through the enabled() of other processes' guards")
+		return false
+	}
 	sub.Timeout, sub.Pending = vm.Timeout, vm.Pending
-	return sub.Enabled(vm.s, pid)
+	on := sub.Enabled(vm.s, pid)
+	if sub.fatal {
+		vm.Errors = append(vm.Errors, sub.Errors...)
+		vm.fatal = true
+	}
+	return on
 }
 
 // Enabled reports whether process pid has an executable transition in s: a
 // test of each transition's guard, as pan's enabled() does (an else counts
-// as executable).
+// as executable). It stops at a fatal error (Errors), with false.
 func (vm *Machine) Enabled(s *State, pid int) bool {
 	pt := vm.M.ProcType(s, pid)
 	for _, t := range pt.PCs[vm.M.PC(s, pid)].Trans {
 		if t.Else || vm.Guard(s, pid, t) {
 			return true
+		}
+		if vm.fatal {
+			return false
 		}
 	}
 	return false
