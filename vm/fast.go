@@ -610,9 +610,9 @@ slow:
 // plainChans reports whether the channel operations need nothing of
 // what send and the receives do besides moving a message: no hook
 // watches them (the trace's, a chart's; the fast loop makes the xs and
-// xr checks of the receives it takes, and leaves the other operations
-// that check, a send's guard among them, to run), and the machine is
-// pan's, not SPIN's simulator.
+// xr checks of the operations it takes, and leaves those it does not,
+// a sorted send's test among them, to run), and the machine is pan's,
+// not SPIN's simulator.
 func (vm *Machine) plainChans() bool {
 	return !vm.Simulator && vm.Chan == nil && vm.M.Trace == nil
 }
