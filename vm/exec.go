@@ -503,14 +503,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		case OpChanLen, OpChanEmpty, OpChanNEmpty, OpChanFull, OpChanNFull:
 			ch := vm.pop()
 			if vm.XS != nil {
-				switch in.Op {
-				case OpChanNEmpty:
-					vm.xsAccess(ch, xuRecv)
-				case OpChanNFull:
-					vm.xsAccess(ch, xuSend)
-				default:
-					vm.xsAccess(ch, xuRecv|xuSend)
-				}
+				vm.xsChanTest(in.Op, ch)
 			}
 			if ch == 0 {
 				// pan's q_len or q_full of an uninitialised channel (uninit.go)

@@ -407,14 +407,7 @@ func (vm *Machine) fast(code *Code, pc int, guard bool) (int, bool) {
 				v = b2i(!ct.full(k, false))
 			}
 			if vm.XS != nil {
-				switch in.Op {
-				case OpChanNEmpty:
-					vm.xsAccess(ch, xuRecv)
-				case OpChanNFull:
-					vm.xsAccess(ch, xuSend)
-				default:
-					vm.xsAccess(ch, xuRecv|xuSend)
-				}
+				vm.xsChanTest(in.Op, ch)
 			}
 			st[sp-1] = v
 		case OpEndGuard:

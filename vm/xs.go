@@ -178,3 +178,17 @@ func (vm *Machine) xsAccess(ch int64, mask uint8) {
 		vm.countError(msg)
 	}
 }
+
+// xsChanTest makes the checks of channel test op (len, empty, nempty,
+// full, nfull) on channel ch: nempty is a receiver's test, nfull a
+// sender's, and the others either's.
+func (vm *Machine) xsChanTest(op Op, ch int64) {
+	switch op {
+	case OpChanNEmpty:
+		vm.xsAccess(ch, xuRecv)
+	case OpChanNFull:
+		vm.xsAccess(ch, xuSend)
+	default:
+		vm.xsAccess(ch, xuRecv|xuSend)
+	}
+}
