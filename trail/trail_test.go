@@ -144,7 +144,7 @@ never { do :: true od }`
 
 // checked parses and checks src as the model file m.pml; a test's model
 // with errors stops the test.
-func checked(t *testing.T, src string) *lang.Spec {
+func checked(t testing.TB, src string) *lang.Spec {
 	t.Helper()
 	spec, diags := lang.Parse("m.pml", []byte(src), nil)
 	if diags.ErrorCount() == 0 {
