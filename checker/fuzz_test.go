@@ -7,13 +7,15 @@ import (
 
 	"gmc/lang"
 	"gmc/search"
+	"gmc/store"
 	"gmc/vm"
 )
 
 // FuzzSearch feeds arbitrary text through the whole pipeline: a model
 // the front end accepts is compiled, searched with and without
 // reduction, and searched for cycles with its claim or accept labels,
-// each within a small budget. Nothing may panic: a model is input, and
+// or else with the hc, collapse and bitstate stores, breadth first and
+// on two workers, each within a small budget. Nothing may panic: a model is input, and
 // a bad one gets a message, never a crash. Run it with
 //
 //	go test ./checker -run '^$' -fuzz FuzzSearch -fuzztime 5m
@@ -48,6 +50,20 @@ func FuzzSearch(f *testing.F) {
 		}
 		if m.Claim != nil || m.HasAcceptLabels() {
 			NewDFS(m, Options{Budget: budget, Cycles: AcceptanceCycles}).Run()
+			return
+		}
+		// the stores and searches a user picks by flag (--store, --bfs,
+		// -j), reduced as gmc's default is
+		bits, err := store.NewBitstate(16, 3, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range []store.Store{store.NewHashCompact(), store.NewCollapse(m.Splitter()), bits} {
+			NewDFS(m, Options{Budget: budget, Reduce: true, Store: st}).Run()
+		}
+		NewBFS(m, Options{Budget: budget}).Run()
+		if p, err := NewParallel(m, Options{Budget: budget, Reduce: true, Store: store.NewTable(2)}, 2); err == nil {
+			p.Run()
 		}
 	})
 }
