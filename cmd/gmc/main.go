@@ -87,14 +87,21 @@ func usage(w io.Writer) {
 
 // onInterrupt returns a channel closed at the first interrupt (Ctrl-C),
 // for a command that stops its work and reports what it did, and what to
-// call when the command is done.
+// call when the command is done. A second interrupt ends gmc at once,
+// without a report (exit status 3): the work may be where it never looks
+// at the channel, as in a d_step that never ends (pan hangs there too).
 func onInterrupt() (stop <-chan struct{}, release func()) {
 	c := make(chan struct{})
 	interrupt := make(chan os.Signal, 1)
 	signal.Notify(interrupt, os.Interrupt)
 	go func() {
+		if _, ok := <-interrupt; !ok {
+			return
+		}
+		close(c)
 		if _, ok := <-interrupt; ok {
-			close(c)
+			fmt.Fprintln(os.Stderr, "gmc: interrupted again: stopping at once, without a report")
+			os.Exit(exitIncomplete)
 		}
 	}()
 	return c, func() {
