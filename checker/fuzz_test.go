@@ -15,8 +15,9 @@ import (
 // the front end accepts is compiled, searched with and without
 // reduction, and searched for cycles with its claim or accept labels,
 // or else with the hc, collapse and bitstate stores, breadth first and
-// on two workers, each within a small budget. Nothing may panic: a model is input, and
-// a bad one gets a message, never a crash. Run it with
+// on two workers, each within a small budget. Nothing may panic: a
+// model is input, and a bad one gets a message, never a crash. Run it
+// with
 //
 //	go test ./checker -run '^$' -fuzz FuzzSearch -fuzztime 5m
 func FuzzSearch(f *testing.F) {
@@ -52,8 +53,8 @@ func FuzzSearch(f *testing.F) {
 			NewDFS(m, Options{Budget: budget, Cycles: AcceptanceCycles}).Run()
 			return
 		}
-		// the stores and searches a user picks by flag (--store, --bfs,
-		// -j), reduced as gmc's default is
+		// the stores and searches a user picks by flag (--store,
+		// --search bfs, -j), reduced as gmc's default is
 		bits, err := store.NewBitstate(16, 3, 1)
 		if err != nil {
 			t.Fatal(err)

@@ -1227,6 +1227,7 @@ func (vm *Machine) enabled(pid int) bool {
 // as executable). It stops at a fatal error (Errors), with false.
 func (vm *Machine) Enabled(s *State, pid int) bool {
 	pt := vm.M.ProcType(s, pid)
+	vm.fatal = false // (a guard its closures find false leaves the flag as it was)
 	for _, t := range pt.PCs[vm.M.PC(s, pid)].Trans {
 		if t.Else || vm.Guard(s, pid, t) {
 			return true

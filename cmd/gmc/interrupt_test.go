@@ -19,10 +19,7 @@ func TestSecondInterrupt(t *testing.T) {
 		t.Skip("builds gmc and waits for it (-short)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "gmc")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildGMC(t, dir)
 	model := filepath.Join(dir, "m.pml")
 	src := "byte i; active proctype p() { d_step { do :: i++ :: else -> break od } }\n"
 	if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
@@ -56,4 +53,15 @@ func TestSecondInterrupt(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatal("gmc still runs 30 s after two interrupts")
 	}
+}
+
+// buildGMC builds gmc into dir and returns its path, for a test that runs
+// it as a user does (in a terminal, or sent signals).
+func buildGMC(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "gmc")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }

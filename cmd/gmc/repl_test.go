@@ -79,10 +79,7 @@ func TestReplTerminal(t *testing.T) {
 		t.Skip("tmux is not installed: the terminal test of gmc repl needs it (apt-get install tmux)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "gmc")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildGMC(t, dir)
 	models, _ := filepath.Abs("../../examples/models")
 	sock := filepath.Join(dir, "tmux.sock")
 	tmux := func(args ...string) string {
