@@ -79,6 +79,18 @@ active proctype q() { enabled(0) > skip }`, RuntimeFailure, "used: enabled(pid=t
 		{"enabledcycle", `
 active proctype p() { enabled(1) -> skip }
 active proctype q() { enabled(0) -> skip }`, RuntimeFailure, "used: enabled(pid=thisproc), through the enabled() of other processes' guards", 3, true},
+		// pan runs this d_step forever (the byte wraps round); gmc
+		// stops it at Options.DstepLoops rounds (1000 here)
+		{"endlessdstep", `
+byte i;
+active proctype p() {
+	d_step {
+		do
+		:: i++
+		:: else -> break
+		od
+	}
+}`, RuntimeFailure, "d_step does not end: it went round its loops 1000 times", 6, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -90,7 +102,7 @@ active proctype q() { enabled(0) -> skip }`, RuntimeFailure, "used: enabled(pid=
 			if diags.ErrorCount() > 0 {
 				t.Fatal(diags)
 			}
-			m, err := vm.Compile(spec, vm.Options{})
+			m, err := vm.Compile(spec, vm.Options{DstepLoops: 1000})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,7 +39,8 @@ func FuzzSearch(f *testing.F) {
 		if diags.ErrorCount() > 0 {
 			return
 		}
-		m, err := vm.Compile(spec, vm.Options{})
+		// (a d_step that never ends stops after 2^16 rounds, not 2^28)
+		m, err := vm.Compile(spec, vm.Options{DstepLoops: 1 << 16})
 		if err != nil {
 			return
 		}

@@ -36,7 +36,8 @@ func FuzzSimulate(f *testing.F) {
 		if diags.ErrorCount() > 0 {
 			return
 		}
-		m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true, NoTraceAssertions: true, Simulator: true})
+		m, err := vm.Compile(spec, vm.Options{NoMerge: true, NoDeadVars: true, Trace: true, NoTraceAssertions: true, Simulator: true,
+			DstepLoops: 1 << 16}) // a d_step that never ends stops soon
 		if err != nil {
 			return
 		}

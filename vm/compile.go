@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"cmp"
 	"fmt"
 
 	"gmc/lang"
@@ -33,13 +34,25 @@ type Options struct {
 	// (gmc sim, replay): an element of an array of bit or bool keeps
 	// the low bit of what it is given, where pan keeps the byte.
 	Simulator bool
+	// DstepLoops bounds how often one execution of a d_step may go back
+	// round its loops (a do's next round, a goto to an earlier label):
+	// past it, the d_step does not end and that is a fatal error, where
+	// pan runs it forever (and SPIN's simulator stops it at its -u
+	// steps). 0: DefaultDstepLoops. Tests and fuzzers lower it.
+	DstepLoops int
 }
+
+// DefaultDstepLoops is Options.DstepLoops's default: 2^28 rounds, about
+// 4 s of a d_step's loop on a 2024 processor (a fatal error is better
+// than a search that never ends, but it should not come soon), far
+// beyond what a transition of a model whose search ends can do.
+const DefaultDstepLoops = 1 << 28
 
 // Compile turns a checked model into a Model. The spec must have passed
 // lang.Check without errors.
 func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c := &compiler{
-		m:        &Model{Spec: spec, Merge: !opts.NoMerge},
+		m:        &Model{Spec: spec, Merge: !opts.NoMerge, DstepLoops: cmp.Or(opts.DstepLoops, DefaultDstepLoops)},
 		opts:     opts,
 		vars:     map[*lang.Var]*Var{},
 		layouts:  layouts{structs: map[*lang.Typedef]*Type{}, simulator: opts.Simulator},

@@ -248,6 +248,14 @@ func (vm *Machine) fail(format string, args ...any) {
 	vm.fatal = true
 }
 
+// endlessDstep raises the fatal error of a d_step that went back round
+// its loops more than Model.DstepLoops times in one execution: the jump
+// back at pc is its place.
+func (vm *Machine) endlessDstep(pc int) {
+	vm.fail("d_step does not end: it went round its loops %d times", vm.M.DstepLoops)
+	vm.locate(pc)
+}
+
 func (vm *Machine) push(v int64) { vm.stack = append(vm.stack, v) }
 
 func (vm *Machine) pop() int64 {
@@ -273,6 +281,7 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 		ins = code.Instrs
 	}
 	buf := vm.s.Buf
+	loops := 0 // jumps back (endlessDstep)
 	for pc < len(ins) {
 		in := &ins[pc]
 		pc++
@@ -375,6 +384,14 @@ func (vm *Machine) run(code *Code, pc int, guard bool) (int, bool) {
 			vm.stack[len(vm.stack)-1] = ^vm.stack[len(vm.stack)-1]
 
 		case OpJmp:
+			if int(in.A) < pc {
+				// back round a d_step's loop: its other jumps, and
+				// every other transition's, go forward
+				if loops++; loops > vm.M.DstepLoops {
+					vm.endlessDstep(pc - 1)
+					return pc, false
+				}
+			}
 			pc = int(in.A)
 		case OpJz:
 			if vm.pop() == 0 {

@@ -51,6 +51,8 @@ type Model struct {
 	GlobalChans []ChanInit
 
 	Merge bool // statements were merged (SPIN's default)
+	// DstepLoops is Options.DstepLoops, or DefaultDstepLoops.
+	DstepLoops int
 	// DeadVars says whether dead locals are reset (off with remote
 	// variable references, as in SPIN).
 	DeadVars bool

@@ -11,9 +11,11 @@ import (
 )
 
 // TestSecondInterrupt: a search stuck where it never looks at the first
-// interrupt (a d_step that never ends: the byte wraps, pan hangs there
-// too) ends at the second, with exit status 3 and a message, where gmc
-// once ignored every Ctrl-C after the first.
+// interrupt ends at the second, with exit status 3 and a message, where
+// gmc once ignored every Ctrl-C after the first. The step that keeps it
+// is a d_step of 2^28 rounds of a hundred statements (the byte wraps:
+// the loop never ends, and pan runs it forever; gmc stops it after
+// vm.DefaultDstepLoops rounds, minutes here).
 func TestSecondInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds gmc and waits for it (-short)")
@@ -21,7 +23,8 @@ func TestSecondInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildGMC(t, dir)
 	model := filepath.Join(dir, "m.pml")
-	src := "byte i; active proctype p() { d_step { do :: i++ :: else -> break od } }\n"
+	src := "byte i; int j; active proctype p() { d_step { do :: i++; " +
+		strings.Repeat("j = j*3 + 1; ", 100) + "\n:: else -> break od } }\n"
 	if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
