@@ -171,3 +171,39 @@ active proctype p() {
 		})
 	}
 }
+
+// TestErrorsCounted: under -c0 every error is counted, the first kept
+// with its trail, and a later one named only where its message differs
+// from the one before (pan's lines): the repeats are counted without an
+// Error made for them (Result.countOnly), which must not change what is
+// counted and kept.
+func TestErrorsCounted(t *testing.T) {
+	src := `
+byte x;
+active proctype p() {
+	do
+	:: x < 5 -> assert(x > 100); x++
+	:: x == 5 -> assert(x > 200); break
+	od
+}`
+	spec, diags := lang.Parse("m.pml", []byte(src), nil)
+	lang.Check(spec, &diags)
+	if diags.ErrorCount() > 0 {
+		t.Fatal(diags)
+	}
+	m, err := vm.Compile(spec, vm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, reduce := range []bool{true, false} {
+		res, err := NewDFS(m, Options{Reduce: reduce}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Stats.NumErrors != 6 || len(res.Errors) != 1 || res.Errors[0].Msg != "assertion violated (x > 100)" || res.Errors[0].Trail == nil ||
+			len(res.Later) != 1 || res.Later[0].N != 6 || res.Later[0].Error.Msg != "assertion violated (x > 200)" {
+			t.Errorf("reduce=%v: %d errors, kept %v, later %v; want 6, the first (x > 100) with its trail, and the sixth (x > 200) later",
+				reduce, res.Stats.NumErrors, res.Errors, res.Later)
+		}
+	}
+}

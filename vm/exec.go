@@ -94,6 +94,7 @@ type Machine struct {
 	// xsTested: the receive's test in the guard made the xs checks
 	// (pan makes them once an attempt), which its effect then skips
 	xsTested bool
+	xsErrs   []string // the messages of xsAccess's checks (its buffer)
 	t        *Trans
 	fatal    bool
 	sub      *Machine // evaluates enabled(): made once, when first needed

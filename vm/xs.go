@@ -174,7 +174,8 @@ func (vm *Machine) xsAccess(ch int64, mask uint8) {
 	if vm.XS == nil {
 		return
 	}
-	for _, msg := range vm.XS.Access(vm.M, vm.s, int(ch), vm.pid, mask, nil) {
+	vm.xsErrs = vm.XS.Access(vm.M, vm.s, int(ch), vm.pid, mask, vm.xsErrs[:0])
+	for _, msg := range vm.xsErrs {
 		vm.countError(msg)
 	}
 }
