@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"cmp"
 	"fmt"
 
 	"gmc/lang"
@@ -38,7 +37,7 @@ type Options struct {
 	// round its loops (a do's next round, a goto to an earlier label):
 	// past it, the d_step does not end and that is a fatal error, where
 	// pan runs it forever (and SPIN's simulator stops it at its -u
-	// steps). 0: DefaultDstepLoops. Tests and fuzzers lower it.
+	// steps). 0 (or less): DefaultDstepLoops. Tests and fuzzers lower it.
 	DstepLoops int
 }
 
@@ -52,7 +51,7 @@ const DefaultDstepLoops = 1 << 28
 // lang.Check without errors.
 func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 	c := &compiler{
-		m:        &Model{Spec: spec, Merge: !opts.NoMerge, DstepLoops: cmp.Or(opts.DstepLoops, DefaultDstepLoops)},
+		m:        &Model{Spec: spec, Merge: !opts.NoMerge, DstepLoops: DefaultDstepLoops},
 		opts:     opts,
 		vars:     map[*lang.Var]*Var{},
 		layouts:  layouts{structs: map[*lang.Typedef]*Type{}, simulator: opts.Simulator},
@@ -61,6 +60,9 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 
 		forTemps: map[*lang.For]*lang.Var{},
 		conds:    map[lang.Expr]*Cond{},
+	}
+	if opts.DstepLoops > 0 {
+		c.m.DstepLoops = opts.DstepLoops
 	}
 	defer func() {
 		if r := recover(); r != nil {
