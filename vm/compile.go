@@ -41,10 +41,11 @@ type Options struct {
 	DstepLoops int
 }
 
-// DefaultDstepLoops is Options.DstepLoops's default: 2^28 rounds, about
-// 4 s of a d_step's loop on a 2024 processor (a fatal error is better
-// than a search that never ends, but it should not come soon), far
-// beyond what a transition of a model whose search ends can do.
+// DefaultDstepLoops is Options.DstepLoops's default: 2^28 rounds, 4 s of
+// the smallest d_step loop on the bench machine (bench/README.md; a
+// fatal error is better than a search that never ends, but it should
+// not come soon), far beyond what a transition of a model whose search
+// ends can do.
 const DefaultDstepLoops = 1 << 28
 
 // Compile turns a checked model into a Model. The spec must have passed
