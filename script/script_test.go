@@ -19,7 +19,7 @@ import (
 
 // writeScript runs an exhaustive search of m writing a script (trustful
 // or not), and returns the script's bytes with the search's result.
-func writeScript(t *testing.T, m *vm.Model, maxDepth int, trustful bool) ([]byte, *checker.Result) {
+func writeScript(t testing.TB, m *vm.Model, maxDepth int, trustful bool) ([]byte, *checker.Result) {
 	t.Helper()
 	w, err := NewWriter(m.Fingerprint(), maxDepth, trustful, false)
 	if err != nil {
@@ -331,7 +331,7 @@ func TestScriptRefused(t *testing.T) {
 }
 
 // raw is a script's instructions, decompressed.
-func raw(t *testing.T, b []byte) []byte {
+func raw(t testing.TB, b []byte) []byte {
 	z, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
