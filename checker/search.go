@@ -1104,6 +1104,9 @@ func (d *DFS) report(e *Error) {
 // differs from the one before: Result.Later); an iterative search keeps every error and the trail
 // of the last only, the shortest it found.
 func (r *Result) record(e *Error, opts *Options, trail func() []trail.Step) bool {
+	if r.countOnly(e.Msg, opts) {
+		return false
+	}
 	r.Stats.NumErrors++
 	switch {
 	case opts.Iterative != NotIterative:
@@ -1123,9 +1126,11 @@ func (r *Result) record(e *Error, opts *Options, trail func() []trail.Step) bool
 
 // countOnly counts an error of message msg, and reports so, when that is
 // all that record and report would do with it: no error bound, the first
-// error kept, msg the last one's. Its Error then need not be made, for
-// each of the thousands a model may raise under -c0 (cambridge: 45,410
-// xs errors, an Error and its garbage each).
+// error kept, msg the last one's (record asks it first, so the rule is
+// in one place). The search asks it before it makes the Error, which
+// then need not be made, for each of the thousands a model may raise
+// under -c0 (cambridge: 45,410 xs errors, an Error and its garbage
+// each).
 func (r *Result) countOnly(msg string, opts *Options) bool {
 	if opts.Iterative != NotIterative || opts.MaxErrors > 0 || opts.EveryError || len(r.Errors) == 0 || msg != r.lastMsg {
 		return false
