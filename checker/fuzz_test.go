@@ -1,11 +1,9 @@
 package checker
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"gmc/lang"
+	"gmc/internal/modeltest"
 	"gmc/search"
 	"gmc/store"
 	"gmc/vm"
@@ -21,27 +19,12 @@ import (
 //
 //	go test ./checker -run '^$' -fuzz FuzzSearch -fuzztime 5m
 func FuzzSearch(f *testing.F) {
-	for _, pattern := range []string{"../testdata/spinnotes/*.pml", "../examples/models/*.pml", "testdata/liveness/*.pml", "testdata/por/*.pml"} {
-		files, _ := filepath.Glob(pattern)
-		for _, file := range files {
-			if src, err := os.ReadFile(file); err == nil {
-				f.Add(src)
-			}
-		}
+	for _, src := range modeltest.Sources("../testdata/spinnotes/*.pml", "../examples/models/*.pml", "testdata/liveness/*.pml", "testdata/por/*.pml") {
+		f.Add(src)
 	}
-	noFiles := &lang.Options{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		spec, diags := lang.Parse("f.pml", src, noFiles)
-		if spec == nil || diags.ErrorCount() > 0 {
-			return
-		}
-		lang.Check(spec, &diags)
-		if diags.ErrorCount() > 0 {
-			return
-		}
-		// (a d_step that never ends stops after 2^16 rounds, not 2^28)
-		m, err := vm.Compile(spec, vm.Options{DstepLoops: 1 << 16})
-		if err != nil {
+		m := modeltest.FuzzModel(src, vm.Options{})
+		if m == nil {
 			return
 		}
 		budget := search.Budget{MaxDepth: 200, MaxStates: 2000}

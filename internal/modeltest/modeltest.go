@@ -2,6 +2,8 @@ package modeltest
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,6 +28,44 @@ func MustCompile(t testing.TB, file string, noMerge bool) *vm.Model {
 	m, err := Compile(file, noMerge)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return m
+}
+
+// Sources returns the text of the files the glob patterns match: a fuzz
+// target's seeds.
+func Sources(patterns ...string) [][]byte {
+	var srcs [][]byte
+	for _, pattern := range patterns {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			if src, err := os.ReadFile(file); err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+	}
+	return srcs
+}
+
+// FuzzModel compiles src, a fuzzer's input, with opts, when the front end
+// accepts it (without reading any other file), and returns nil when it
+// does not. A d_step that never ends stops after 2^16 rounds
+// (vm.Options.DstepLoops), not vm.DefaultDstepLoops, so that such an
+// input does not hold up the fuzzer for seconds.
+func FuzzModel(src []byte, opts vm.Options) *vm.Model {
+	noFiles := &lang.Options{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
+	spec, diags := lang.Parse("f.pml", src, noFiles)
+	if spec == nil || diags.ErrorCount() > 0 {
+		return nil
+	}
+	lang.Check(spec, &diags)
+	if diags.ErrorCount() > 0 {
+		return nil
+	}
+	opts.DstepLoops = 1 << 16
+	m, err := vm.Compile(spec, opts)
+	if err != nil {
+		return nil
 	}
 	return m
 }
