@@ -137,6 +137,9 @@ type DFS struct {
 	altKey  []byte
 	altHash uint64
 	pend    pendStack
+	// offered is the pass of the rendezvous offer the search made last
+	// (DFS.offer), for its frame.
+	offered vm.Pass
 	// par, when set, makes this search a worker of a parallel search
 	// (parallel.go): it explores the states its frontier hands it, one
 	// at a time, and hands the new states it reaches back.
@@ -387,8 +390,6 @@ const (
 	phaseEnter      phase = iota // first visit: bounds, store
 	phasePass                    // start a pass over the processes
 	phaseNext                    // find and take the next transition
-	phaseFound                   // take the move the pass found before the frame was pushed (DFS.offer)
-	phaseFoundError              // as phaseFound, but the move's guard raised an error
 	phaseChildDone               // back from a child
 	phaseChildAhead              // back from a child, the next move computed ahead (DFS.takeDirect)
 	phaseChildLast               // back from a child, the pass's last move (DFS.takeDirect)
@@ -473,9 +474,7 @@ func (d *DFS) loop() {
 			}
 			f.pass.Begin(s)
 		case phaseNext:
-			d.step(f, false)
-		case phaseFound, phaseFoundError:
-			d.step(f, true)
+			d.step(f)
 		case phaseChildDone:
 			d.path.pop()
 			if d.childMoved {
@@ -587,9 +586,7 @@ func (d *DFS) enter(f *frame) {
 // the frame where it was, and step takes the next move itself, rather
 // than return to loop for it (what loop would do: a third of the
 // instructions of loop and step's prologue on --no-reduce searches).
-// found: the frame's pass found its first move before the frame was
-// pushed (DFS.offer), and the machine is ready for its Effect.
-func (d *DFS) step(f *frame, found bool) {
+func (d *DFS) step(f *frame) {
 	machine := d.vm
 	depth := int(f.depth)
 again:
@@ -604,11 +601,7 @@ again:
 		ok  bool
 	)
 	for !ok {
-		if found {
-			_, _, t = f.pass.Last(d.m)
-			pid, ok = f.pass.Pid(), f.phase == phaseFound
-			found, f.phase = false, phaseNext
-		} else if pid, t, ok = f.pass.Next(machine, s); t == nil {
+		if pid, t, ok = f.pass.Next(machine, s); t == nil {
 			f.phase = phasePassDone
 			return
 		}
@@ -630,8 +623,8 @@ again:
 		d.markStarts(next, s.NrProcs())
 	}
 	move := pathStep{pid: int32(pid), proctype: int32(proctype), trans: int32(t.ID)}
-	plain := d.direct && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
-	if plain && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 {
+	direct := d.direct && machine.Rendezvous == 0 && t.Atom&vm.Atomic == 0 && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
+	if direct {
 		// (a parallel worker's too: takeDirect hands over the new states
 		// past its reach, their paths with the move)
 		if d.takeDirect(f, s, next, move) {
@@ -639,26 +632,16 @@ again:
 		}
 		return
 	}
-	var (
-		offer   vm.Pass
-		offerOK bool
-	)
-	if plain && machine.Rendezvous != 0 {
-		var found bool
-		found, offerOK = d.offer(&offer, pid, t, next)
-		d.reachedDepth(depth + 1) // (as the offer's frame would count it)
-		if !found {
-			goto again // no process takes the offer: the send did not move
-		}
+	offered := machine.Rendezvous != 0 && d.direct && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
+	if offered && !d.offer(pid, t, next, depth+1) {
+		goto again // no process can take the offer: the send did not move
 	}
 	d.path.push(move)
-	if !plain { // (with the offer's receive guard's errors, if any, for its frame)
-		if len(machine.Errors) > 0 { // (not a call per transition: few raise any)
-			d.assertions(machine, depth, false)
-		}
-		if !ok {
-			d.fatal(machine, depth, false)
-		}
+	if len(machine.Errors) > 0 { // (not a call per transition: few raise any)
+		d.assertions(machine, depth, false)
+	}
+	if !ok {
+		d.fatal(machine, depth, false)
 	}
 	if d.opts.Recorder != nil || d.opts.Follower != nil {
 		d.moveScripted(pid, t, f.pass.Timeout())
@@ -671,39 +654,34 @@ again:
 	d.states.kept(depth + 1)
 	child := d.frames.pushZero() // (kind: exploreFrame)
 	child.depth, child.slot, child.below, child.redo, child.presel = int32(depth+1), -1, below, f.redo, -1
-	if offer.Pending() != 0 {
-		// what its first visit and pass would do, done: its depth is
-		// within the bound (plain), and it is not stored
-		child.kind, child.pass, child.phase = handshakeFrame, offer, phaseFound
-		if !offerOK {
-			child.phase = phaseFoundError
-		}
-		return
-	}
 	child.pass.SetAfter(pid, t, machine.Rendezvous)
 	if child.pass.Pending() != 0 {
 		// The send half of a rendezvous: a handshake frame, where only
 		// the receive of its message can follow.
 		child.kind = handshakeFrame
+		if offered {
+			// its first visit (within the bound, not stored) and the
+			// start of its pass made (DFS.offer)
+			child.pass, child.phase = d.offered, phaseNext
+		}
 	} else if child.pass.Owner() >= 0 {
 		d.res.AtomicSteps++
 	}
 }
 
-// offer looks, in next, for the first receive that takes the rendezvous
-// offer process pid made by taking t, as the offer's frame would first
-// do: pass is then the offer's pass, with the receive found (Pass.Last).
-// It reports whether there is one, and whether its guard held (the
-// machine is then ready for its Effect; else the guard raised the
-// errors in the machine's Errors). Most offers of a model that talks by
-// rendezvous find no receiver (philo_host N=5: 102,107 of 201,911):
+// offer makes the first visit of the frame of the rendezvous offer that
+// process pid made by taking t, to next at depth, a frame within the
+// depth bound, and the start of its pass (in d.offered), which opens the
+// first process that may take the offer (vm.Pass.OpenReceiver). It
+// reports whether there is one: most offers of a model that talks by
+// rendezvous find no receiver (philo_host N=5: 102,107 of 201,911), and
 // their frame, which would have been pushed, entered, passed over and
 // popped to find none, is never made.
-func (d *DFS) offer(pass *vm.Pass, pid int, t *vm.Trans, next *vm.State) (found, ok bool) {
-	pass.SetAfter(pid, t, d.vm.Rendezvous)
-	pass.Begin(next)
-	_, rt, ok := pass.Next(d.vm, next)
-	return rt != nil, ok
+func (d *DFS) offer(pid int, t *vm.Trans, next *vm.State, depth int) bool {
+	d.reachedDepth(depth) // (not stored: the rest of what enter does)
+	d.offered.SetAfter(pid, t, d.vm.Rendezvous)
+	d.offered.Begin(next)
+	return d.offered.OpenReceiver(d.vm, next)
 }
 
 // descend pushes the frame of the state frame f's step stored just now,

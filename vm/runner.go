@@ -139,6 +139,9 @@ func (r *Runner) takes(s *State, pid int, t *Trans, level int) bool {
 	var p Pass
 	p.SetAfter(pid, t, machine.Rendezvous)
 	p.Begin(next)
+	if !p.OpenReceiver(machine, next) {
+		return false
+	}
 	for {
 		pid, t, ok := p.Next(machine, next)
 		switch {

@@ -1,0 +1,166 @@
+package vm_test
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gmc/vm"
+)
+
+// offerModels are models that talk by rendezvous, with receives on
+// channels in arrays indexed by a local, on channel variables, with
+// eval, with else beside a receive, with a pc's receives on several
+// channels, and with a provided clause (where OpenReceiver leaves
+// everything to Next; priorities and rendezvous cannot be combined).
+var offerModels = []string{`
+chan get[3] = [0] of { byte };
+chan put[3] = [0] of { byte };
+proctype Fork(byte i) {
+	byte who;
+end:	do
+	:: get[i]?who -> put[i]?eval(who)
+	od
+}
+proctype Phil(byte i) {
+	do
+	:: get[i]!_pid; get[(i+1)%3]!_pid; put[i]!_pid; put[(i+1)%3]!_pid
+	od
+}
+init {
+	atomic { run Fork(0); run Fork(1); run Fork(2); run Phil(0); run Phil(1); run Phil(2) }
+}`, `
+chan a = [0] of { byte, byte };
+chan b = [1] of { byte };
+proctype P(chan c) {
+	byte x, y;
+	do
+	:: c?x,y -> b!x
+	:: c?1,y
+	:: else -> skip
+	:: b?x -> c!x,x
+	od
+}
+init {
+	run P(a); run P(a);
+	do
+	:: a!1,2
+	:: a!2,1
+	:: b?_
+	od
+}`, `
+chan c = [0] of { byte };
+byte n;
+proctype R() provided (n < 3) {
+	byte x;
+end:	do
+	:: c?x -> n++
+	od
+}
+active proctype S() {
+	do
+	:: c!1
+	:: n > 2 -> n = 0
+	od
+}
+init { run R(); run R() }`, `
+chan c[2] = [0] of { byte };
+chan d = [0] of { byte };
+active [2] proctype R() {
+	byte x;
+end:	do
+	:: d?x
+	:: c[_pid]?x
+	:: c[1-_pid]?eval(_pid)
+	od
+}
+active proctype S() {
+	do
+	:: c[0]!0
+	:: c[1]!1
+	:: c[0]!1
+	:: d!0
+	od
+}`}
+
+// TestOpenReceiver checks that a rendezvous offer's pass takes the same
+// moves, in the same order, whether it starts with OpenReceiver (as the
+// search's offers do) or not, and that OpenReceiver rules out only the
+// offers that no receive takes: on every offer of random runs of the
+// models above and of the semantics corpus's rendezvous models.
+func TestOpenReceiver(t *testing.T) {
+	sources := append([]string{}, offerModels...)
+	files, _ := filepath.Glob("../testdata/semantics/rv*.pml")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, string(b))
+	}
+	offers := 0
+	for i, src := range sources {
+		m := compile(t, src)
+		rng := rand.New(rand.NewSource(int64(i)))
+		probe := vm.NewMachine(m)
+		var offer vm.State
+		for walk := 0; walk < 20; walk++ {
+			r, err := vm.NewRunner(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := 0; step < 200; step++ {
+				moves, _ := r.Moves()
+				if len(moves) == 0 {
+					break
+				}
+				for _, mv := range moves {
+					probe.Timeout, probe.Pending = mv.Timeout, r.Pending
+					if !probe.Guard(r.S, mv.Pid, mv.T) {
+						continue
+					}
+					vm.CopyState(&offer, r.S)
+					if !probe.Effect(&offer, mv.T) || probe.Rendezvous == 0 {
+						continue
+					}
+					offers++
+					var p vm.Pass
+					p.SetAfter(mv.Pid, mv.T, probe.Rendezvous)
+					want := passMoves(&p, probe, &offer, false)
+					p.SetAfter(mv.Pid, mv.T, probe.Rendezvous)
+					got := passMoves(&p, probe, &offer, true)
+					if got != want {
+						t.Fatalf("model %d: offer of pid %d (%s): moves with OpenReceiver %q, without %q", i, mv.Pid, mv.T.Text, got, want)
+					}
+				}
+				mv := moves[rng.Intn(len(moves))]
+				if errs := r.Do(mv); len(errs) > 0 {
+					break
+				}
+			}
+		}
+	}
+	if offers < 500 {
+		t.Fatalf("only %d offers tried", offers)
+	}
+}
+
+// passMoves lists the moves of pass p over s (after OpenReceiver when
+// open): pid, transition and whether its guard held, one per line.
+func passMoves(p *vm.Pass, machine *vm.Machine, s *vm.State, open bool) string {
+	var b strings.Builder
+	p.Begin(s)
+	if open && !p.OpenReceiver(machine, s) {
+		return ""
+	}
+	for {
+		pid, t, ok := p.Next(machine, s)
+		if t == nil {
+			return b.String()
+		}
+		fmt.Fprintf(&b, "%d %s %v\n", pid, t.Text, ok)
+	}
+}
