@@ -122,6 +122,9 @@ func (p *Pass) Next(machine *Machine, s *State) (pid int, t *Trans, ok bool) {
 		if t, ok := p.NextOf(machine, s); t != nil {
 			return int(p.pid) + 1, t, ok
 		}
+		if p.pending != 0 && !p.OpenReceiver(machine, s) {
+			return -1, nil, false // (the rest of an offer's pass: see OpenReceiver)
+		}
 	}
 }
 
@@ -158,10 +161,11 @@ func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
 // and reports whether there is one; false ends the pass. Next then tries
 // the receive's guard. What Next would do for the processes it passes
 // over it does in one loop, without Open and NextOf. The search asks it
-// before it makes an offer's frame, and the Runner before it follows an
-// offer: most offers find no receiver (philo_host N=5: 102,107 of
-// 201,911), and most processes an offer's pass looks at are ruled out
-// by their pc or their receive's channel. With
+// before it makes an offer's frame, the Runner before it follows an
+// offer, and Next after each process of an offer's pass: most offers
+// find no receiver (philo_host N=5: 102,107 of 201,911), and most
+// processes an offer's pass looks at are ruled out by their pc or their
+// receive's channel. With
 // priorities or provided clauses, which Open's rules must weigh, it
 // opens nothing and reports true: Next does it all.
 func (p *Pass) OpenReceiver(machine *Machine, s *State) bool {
