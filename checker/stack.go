@@ -272,10 +272,11 @@ func (a *stateArena) reopen(i int) {
 	o := &a.open[i&1]
 	o.depth, o.dirty, o.rec = i, false, r
 	o.st.Buf = a.slabs[r.slab][r.off : r.off+r.n : r.off+r.size]
-	o.st.Procs, o.st.Chans = nil, nil
+	l := &a.layouts[0] // (none: a record never written)
 	if k := int(r.layout); k < len(a.layouts) {
-		o.st.Procs, o.st.Chans = a.layouts[k].procs, a.layouts[k].chans
+		l = &a.layouts[k]
 	}
+	o.st.Procs, o.st.Chans = l.procs, l.chans
 }
 
 // commit writes open state o back to its depth's record, if it was
