@@ -165,9 +165,8 @@ func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
 // offer, and Next after each process of an offer's pass: most offers
 // find no receiver (philo_host N=5: 102,107 of 201,911), and most
 // processes an offer's pass looks at are ruled out by their pc or their
-// receive's channel. With
-// priorities or provided clauses, which Open's rules must weigh, it
-// opens nothing and reports true: Next does it all.
+// receive's channel. With priorities or provided clauses, which Open's
+// rules must weigh, it opens nothing and reports true: Next does it all.
 func (p *Pass) OpenReceiver(machine *Machine, s *State) bool {
 	m := machine.M
 	if m.restricted {

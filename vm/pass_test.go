@@ -88,9 +88,11 @@ active proctype S() {
 
 // TestOpenReceiver checks that a rendezvous offer's pass takes the same
 // moves, in the same order, whether it starts with OpenReceiver (as the
-// search's offers do) or not, and that OpenReceiver rules out only the
-// offers that no receive takes: on every offer of random runs of the
-// models above and of the semantics corpus's rendezvous models.
+// search's offers do) and goes on with Next (which calls it after each
+// process), or opens every process in turn (Open and NextOf, the rules
+// as they are written), and that OpenReceiver rules out only the offers
+// that no receive takes: on every offer of random runs of the models
+// above and of the semantics corpus's rendezvous models.
 func TestOpenReceiver(t *testing.T) {
 	sources := append([]string{}, offerModels...)
 	files, _ := filepath.Glob("../testdata/semantics/rv*.pml")
@@ -117,23 +119,29 @@ func TestOpenReceiver(t *testing.T) {
 				if len(moves) == 0 {
 					break
 				}
-				for _, mv := range moves {
-					probe.Timeout, probe.Pending = mv.Timeout, r.Pending
-					if !probe.Guard(r.S, mv.Pid, mv.T) {
-						continue
-					}
-					vm.CopyState(&offer, r.S)
-					if !probe.Effect(&offer, mv.T) || probe.Rendezvous == 0 {
-						continue
-					}
-					offers++
-					var p vm.Pass
-					p.SetAfter(mv.Pid, mv.T, probe.Rendezvous)
-					want := passMoves(&p, probe, &offer, false)
-					p.SetAfter(mv.Pid, mv.T, probe.Rendezvous)
-					got := passMoves(&p, probe, &offer, true)
-					if got != want {
-						t.Fatalf("model %d: offer of pid %d (%s): moves with OpenReceiver %q, without %q", i, mv.Pid, mv.T.Text, got, want)
+				// Every send of the state whose guard holds, not only
+				// the moves (whose offers the Runner tells apart with
+				// OpenReceiver itself).
+				for pid := 0; pid < r.S.NrProcs() && r.Pending == 0; pid++ {
+					pt := m.ProcType(r.S, pid)
+					for _, tr := range pt.PCs[m.PC(r.S, pid)].Trans {
+						probe.Timeout, probe.Pending = false, 0
+						if !probe.Guard(r.S, pid, tr) {
+							continue
+						}
+						vm.CopyState(&offer, r.S)
+						if !probe.Effect(&offer, tr) || probe.Rendezvous == 0 {
+							continue
+						}
+						offers++
+						var p vm.Pass
+						p.SetAfter(pid, tr, probe.Rendezvous)
+						want := everyProcess(&p, probe, &offer)
+						p.SetAfter(pid, tr, probe.Rendezvous)
+						got := receivers(&p, probe, &offer)
+						if got != want {
+							t.Fatalf("model %d: offer of pid %d (%s): moves with OpenReceiver %q, with every process opened %q", i, pid, tr.Text, got, want)
+						}
 					}
 				}
 				mv := moves[rng.Intn(len(moves))]
@@ -148,12 +156,13 @@ func TestOpenReceiver(t *testing.T) {
 	}
 }
 
-// passMoves lists the moves of pass p over s (after OpenReceiver when
-// open): pid, transition and whether its guard held, one per line.
-func passMoves(p *vm.Pass, machine *vm.Machine, s *vm.State, open bool) string {
+// receivers lists the moves of pass p over s as the search takes them
+// (OpenReceiver, then Next): pid, transition and whether its guard held,
+// one per line.
+func receivers(p *vm.Pass, machine *vm.Machine, s *vm.State) string {
 	var b strings.Builder
 	p.Begin(s)
-	if open && !p.OpenReceiver(machine, s) {
+	if !p.OpenReceiver(machine, s) {
 		return ""
 	}
 	for {
@@ -163,4 +172,24 @@ func passMoves(p *vm.Pass, machine *vm.Machine, s *vm.State, open bool) string {
 		}
 		fmt.Fprintf(&b, "%d %s %v\n", pid, t.Text, ok)
 	}
+}
+
+// everyProcess lists the moves of pass p over s as receivers does, with
+// every process opened in turn, highest pid first.
+func everyProcess(p *vm.Pass, machine *vm.Machine, s *vm.State) string {
+	var b strings.Builder
+	p.Begin(s)
+	for pid := s.NrProcs() - 1; pid >= 0; pid-- {
+		if !p.Open(machine, s, pid) {
+			continue
+		}
+		for {
+			t, ok := p.NextOf(machine, s)
+			if t == nil {
+				break
+			}
+			fmt.Fprintf(&b, "%d %s %v\n", pid, t.Text, ok)
+		}
+	}
+	return b.String()
 }
