@@ -137,9 +137,10 @@ type DFS struct {
 	altKey  []byte
 	altHash uint64
 	pend    pendStack
-	// offered is the pass of the rendezvous offer the search made last
-	// (DFS.offer), for its frame.
-	offered vm.Pass
+	// offered is the pass of the rendezvous offer the search made last,
+	// for its frame, when offering (DFS.offer).
+	offered  vm.Pass
+	offering bool
 	// par, when set, makes this search a worker of a parallel search
 	// (parallel.go): it explores the states its frontier hands it, one
 	// at a time, and hands the new states it reaches back.
@@ -632,8 +633,7 @@ again:
 		}
 		return
 	}
-	offered := machine.Rendezvous != 0 && d.direct && depth+1 < d.opts.MaxDepth && ok && len(machine.Errors) == 0
-	if offered && !d.offer(pid, t, next, depth+1) {
+	if machine.Rendezvous != 0 && !d.offer(pid, t, next, depth+1, ok) {
 		goto again // no process can take the offer: the send did not move
 	}
 	d.path.push(move)
@@ -659,7 +659,7 @@ again:
 		// The send half of a rendezvous: a handshake frame, where only
 		// the receive of its message can follow.
 		child.kind = handshakeFrame
-		if offered {
+		if d.offering {
 			// its first visit (within the bound, not stored) and the
 			// start of its pass made (DFS.offer)
 			child.pass, child.phase = d.offered, phaseNext
@@ -670,14 +670,22 @@ again:
 }
 
 // offer makes the first visit of the frame of the rendezvous offer that
-// process pid made by taking t, to next at depth, a frame within the
-// depth bound, and the start of its pass (in d.offered), which opens the
-// first process that may take the offer (vm.Pass.OpenReceiver). It
-// reports whether there is one: most offers of a model that talks by
-// rendezvous find no receiver (philo_host N=5: 102,107 of 201,911), and
-// their frame, which would have been pushed, entered, passed over and
-// popped to find none, is never made.
-func (d *DFS) offer(pid int, t *vm.Trans, next *vm.State, depth int) bool {
+// process pid made by taking t (ok: its effect raised no fatal error),
+// to next at depth, and the start of its pass (in d.offered), which
+// opens the first process that may take the offer
+// (vm.Pass.OpenReceiver), when the move is one takeDirect would take but
+// for the offer (d.offering). It reports whether there may be a
+// receiver: most offers of a model that talks by rendezvous find none
+// (philo_host N=5: 102,107 of 201,911), and their frame, which would
+// have been pushed, entered, passed over and popped to find none, is
+// never made. (Its conditions are tested here, not in step, whose cost
+// is at the budget of the profile-guided inliner, 2000: a few more and
+// loop no longer inlines step, as with a53e6b9.)
+func (d *DFS) offer(pid int, t *vm.Trans, next *vm.State, depth int, ok bool) bool {
+	d.offering = d.direct && depth < d.opts.MaxDepth && ok && len(d.vm.Errors) == 0
+	if !d.offering {
+		return true
+	}
 	d.reachedDepth(depth) // (not stored: the rest of what enter does)
 	d.offered.SetAfter(pid, t, d.vm.Rendezvous)
 	d.offered.Begin(next)
