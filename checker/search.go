@@ -137,8 +137,9 @@ type DFS struct {
 	altKey  []byte
 	altHash uint64
 	pend    pendStack
-	// offered is the pass of the rendezvous offer the search made last,
-	// for its frame, when offering (DFS.offer).
+	// offered is the pass of the last rendezvous offer, begun by
+	// DFS.offer for the offer's frame when offering (the move was one
+	// whose frame it may skip).
 	offered  vm.Pass
 	offering bool
 	// par, when set, makes this search a worker of a parallel search
