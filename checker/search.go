@@ -674,7 +674,7 @@ again:
 // process pid made by taking t (ok: its effect raised no fatal error),
 // to next at depth, and the start of its pass (in d.offered), which
 // opens the first process that may take the offer
-// (vm.Pass.OpenReceiver), when the move is one takeDirect would take but
+// (vm.Pass.BeginOffer), when the move is one takeDirect would take but
 // for the offer (d.offering). It reports whether there may be a
 // receiver: most offers of a model that talks by rendezvous find none
 // (philo_host N=5: 102,107 of 201,911), and their frame, which would
@@ -688,9 +688,7 @@ func (d *DFS) offer(pid int, t *vm.Trans, next *vm.State, depth int, ok bool) bo
 		return true
 	}
 	d.reachedDepth(depth) // (not stored: the rest of what enter does)
-	d.offered.SetAfter(pid, t, d.vm.Rendezvous)
-	d.offered.Begin(next)
-	return d.offered.OpenReceiver(d.vm, next)
+	return d.offered.BeginOffer(d.vm, next, pid, t)
 }
 
 // descend pushes the frame of the state frame f's step stored just now,

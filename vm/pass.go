@@ -155,6 +155,17 @@ func (p *Pass) Open(machine *Machine, s *State, pid int) bool {
 	return true
 }
 
+// BeginOffer starts the pass of the rendezvous offer that process pid
+// made by taking t into s (machine.Rendezvous, after Effect) and opens
+// its first process that may take it (OpenReceiver), and reports whether
+// there is one: a pass that reports false is over, and the send did not
+// move.
+func (p *Pass) BeginOffer(machine *Machine, s *State, pid int, t *Trans) bool {
+	p.SetAfter(pid, t, machine.Rendezvous)
+	p.Begin(s)
+	return p.OpenReceiver(machine, s)
+}
+
 // OpenReceiver opens, as Next would, the next process of a rendezvous
 // offer's pass (Pending) that has a receive the cheap test of its guard
 // (recvTest: the channel, the pc) does not rule out, at that receive,

@@ -137,9 +137,7 @@ func (r *Runner) takes(s *State, pid int, t *Trans, level int) bool {
 		return true // a fatal error is a move too: Do raises it
 	}
 	var p Pass
-	p.SetAfter(pid, t, machine.Rendezvous)
-	p.Begin(next)
-	if !p.OpenReceiver(machine, next) {
+	if !p.BeginOffer(machine, next, pid, t) {
 		return false
 	}
 	for {
