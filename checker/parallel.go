@@ -358,6 +358,7 @@ func NewParallel(m *vm.Model, opts Options, workers int) (*Parallel, error) {
 		o.Store, o.noSample = p.store, true
 		d := NewDFS(m, o)
 		d.onStack, d.marks = nil, nil
+		d.vm.SharedOffsets = true // (ownOffsets)
 		if !opts.noSample && p.drawn == nil {
 			// each worker samples the states it stores first; merged
 			// after the search (result)

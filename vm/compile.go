@@ -152,6 +152,13 @@ func Compile(spec *lang.Spec, opts Options) (m *Model, err error) {
 			}
 		}
 	}
+	for _, pt := range c.m.Types {
+		for _, t := range pt.Trans {
+			if r := t.Code.recv; r != nil {
+				r.fixed = r.frozen(&c.writes, pt)
+			}
+		}
+	}
 	c.m.restricted = c.m.HasPriority
 	for _, pt := range c.m.Types {
 		c.m.restricted = c.m.restricted || pt.Provided != nil
@@ -172,12 +179,14 @@ func (e compileError) Error() string { return fmt.Sprintf("%s: error: %s", e.pos
 func (e compileError) Pos() lang.Pos { return e.pos }
 
 type compiler struct {
-	m        *Model
-	opts     Options
-	vars     map[*lang.Var]*Var
-	layouts  layouts
-	types    map[*lang.Proctype]*ProcType
-	chanIDs  map[*lang.ChanInit]*ChanType
+	m       *Model
+	opts    Options
+	vars    map[*lang.Var]*Var
+	layouts layouts
+	types   map[*lang.Proctype]*ProcType
+	chanIDs map[*lang.ChanInit]*ChanType
+	// writes: where the statements store (recvTest.fixed)
+	writes   writeSet
 	builders map[*ProcType]*builder
 	// remoteLabels are the labels P@L references name, by proctype.
 	remoteLabels map[*lang.Proctype][]string

@@ -18,7 +18,9 @@
 // a pass over the processes under pan's rules of who may move: the
 // exhaustive search and the Runner both follow it; it passes over a
 // receive that fails on its channel without calling Guard (recvTest,
-// what the closures would find). A Runner (runner.go) takes one step at a
+// what the closures would find), and a rendezvous offer's pass looks only
+// at the processes that may take it (offers.go: the receives whose
+// channel no statement changes, Compile's writeSet). A Runner (runner.go) takes one step at a
 // time, without allocating, under the rules of pan's search (atomic exclusivity, rendezvous
 // handshakes, else, timeout, unless escapes, priorities and provided
 // clauses): simulation, replay, trails and the randomized searches stand on

@@ -32,6 +32,12 @@ type Machine struct {
 	_ CacheLinePad
 	M *Model
 
+	// SharedOffsets: the states' Procs slices may be shared by states
+	// of other processes at the same offsets (a parallel search's
+	// worker's), so that a slice does not tell which processes a state
+	// has (offers.go).
+	SharedOffsets bool
+
 	// Set by the search before Guard.
 	Timeout bool // the timeout pass: timeout is true
 	Pending int  // channel id of a rendezvous in progress, 0 when none
@@ -100,7 +106,9 @@ type Machine struct {
 	sub      *Machine // evaluates enabled(): made once, when first needed
 	asking   int      // how many machines' enabled() this one evaluates for (sub's chain)
 	ev       *Machine // evaluates the trace's expressions: made when first needed
-	_        CacheLinePad
+	// takerCache: who may take a rendezvous offer (offers.go)
+	takerCache takerCache
+	_          CacheLinePad
 }
 
 // CacheLinePad keeps the fields of a struct that one core writes at

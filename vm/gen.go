@@ -41,6 +41,7 @@ type place struct {
 	global bool
 	off    int
 	t      *Type
+	v      *Var // the variable a computed address is in (nil: not known)
 }
 
 // place emits the code (if any) that computes where r points.
@@ -49,7 +50,7 @@ func (g *gen) place(r *lang.VarRef) place {
 	if v == nil {
 		g.c.errorf(r.P, "internal: no storage for %s", r.Name)
 	}
-	p := place{static: true, global: v.Global, off: v.Off, t: v.Type}
+	p := place{static: true, global: v.Global, off: v.Off, t: v.Type, v: v}
 	if r.Index != nil {
 		g.dynamic(&p)
 		g.expr(r.Index)
@@ -135,6 +136,7 @@ func (g *gen) load(p place, t *Type) {
 }
 
 func (g *gen) storeTo(p place, t *Type) {
+	g.c.writes.note(g.pt, p, t)
 	cl, sz := packClass(t)
 	switch {
 	case !p.static:
@@ -144,6 +146,59 @@ func (g *gen) storeTo(p place, t *Type) {
 	default:
 		g.emit(OpStoreL, int32(p.off), cl, sz)
 	}
+}
+
+// writeSet is where the model's statements store (storeTo): the bytes
+// of the globals, and of each proctype's locals, that some statement
+// writes. A variable no statement writes keeps its initial value, a
+// local the value it had when its process was created: what
+// recvTest.fixed asks of a receive's channel (offers.go).
+type writeSet struct {
+	all    bool // a store to an address not known (another process's variable)
+	global []span
+	local  map[*ProcType][]span
+}
+
+// span is the bytes from, ..., to-1.
+type span struct{ from, to int }
+
+// note records the store of a value of type t at p, by a statement of
+// proctype pt (nil: the globals' initialisation).
+func (w *writeSet) note(pt *ProcType, p place, t *Type) {
+	from, to, global := p.off, p.off+t.Size, p.global
+	if !p.static {
+		if p.v == nil {
+			w.all = true
+			return
+		}
+		from, to, global = p.v.Off, p.v.Off+p.v.Size(), p.v.Global
+	}
+	switch {
+	case global:
+		w.global = append(w.global, span{from, to})
+	case pt == nil:
+		w.all = true // (no locals in scope: not expected)
+	default:
+		if w.local == nil {
+			w.local = map[*ProcType][]span{}
+		}
+		w.local[pt] = append(w.local[pt], span{from, to})
+	}
+}
+
+// wrote reports whether a statement writes some of the bytes from, ...,
+// to-1 of the globals (global) or of proctype pt's locals.
+func (w *writeSet) wrote(pt *ProcType, global bool, from, to int) bool {
+	spans := w.global
+	if !global {
+		spans = w.local[pt]
+	}
+	for _, s := range spans {
+		if s.from < to && from < s.to {
+			return true
+		}
+	}
+	return false
 }
 
 // assign emits r = value().

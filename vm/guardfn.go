@@ -91,6 +91,10 @@ type recvTest struct {
 	array     bool
 	idx       gnode
 	stride, n int64
+	// fixed: the variables the channel is read from are written by no
+	// statement, so the channel is the same in every state, for a
+	// process (offers.go)
+	fixed bool
 }
 
 // recvTest returns the test of the guard n, nil when n is not such a

@@ -178,39 +178,64 @@ func (p *Pass) BeginOffer(machine *Machine, s *State, pid int, t *Trans) bool {
 // processes an offer's pass looks at are ruled out by their pc or their
 // receive's channel. With priorities or provided clauses, which Open's
 // rules must weigh, it opens nothing and reports true: Next does it all.
+// Where the machine knows which processes may take an offer on the
+// channel (Machine.takers), it looks at those alone.
 func (p *Pass) OpenReceiver(machine *Machine, s *State) bool {
-	m := machine.M
-	if m.restricted {
+	if machine.M.restricted {
 		return true
 	}
 	machine.Pending = int(p.pending) // (what recvTest reads)
-	for pid := min(int(p.pid), s.NrProcs()-1); pid >= int(p.last); pid-- {
-		if pid == int(p.sender) {
-			continue
-		}
-		proctype, pc := m.at(s, pid)
-		if !pc.Recv {
-			continue
-		}
-		base := -1
-		for i, t := range pc.Trans {
-			if !t.Recv {
-				continue
+	from := min(int(p.pid), s.NrProcs()-1)
+	if takers, ok := machine.takers(s, int(p.pending)); ok {
+		for _, pid := range takers {
+			switch {
+			case int(pid) > from || pid == p.sender:
+			case pid < p.last:
+				return p.noReceiver()
+			case p.openReceive(machine, s, int(pid)):
+				return true
 			}
-			if r := t.Code.recv; r != nil && machine.closures(t.Code) {
-				if base < 0 {
-					base = machine.base(s, pid)
-				}
-				if r.blocked(machine, s, base) {
-					continue
-				}
-			}
-			p.proctype, p.pc = int16(proctype), int32(pc.N)
-			p.open, p.barred, p.next, p.procMoved, p.escape = true, false, int32(i), false, 0
-			p.pid = int16(pid) - 1
+		}
+		return p.noReceiver()
+	}
+	for pid := from; pid >= int(p.last); pid-- {
+		if pid != int(p.sender) && p.openReceive(machine, s, pid) {
 			return true
 		}
 	}
+	return p.noReceiver()
+}
+
+// openReceive opens process pid at its first receive the cheap test of
+// its guard does not rule out (OpenReceiver), if it has one.
+func (p *Pass) openReceive(machine *Machine, s *State, pid int) bool {
+	proctype, pc := machine.M.at(s, pid)
+	if !pc.Recv {
+		return false
+	}
+	base := -1
+	for i, t := range pc.Trans {
+		if !t.Recv {
+			continue
+		}
+		if r := t.Code.recv; r != nil && machine.closures(t.Code) {
+			if base < 0 {
+				base = machine.base(s, pid)
+			}
+			if r.blocked(machine, s, base) {
+				continue
+			}
+		}
+		p.proctype, p.pc = int16(proctype), int32(pc.N)
+		p.open, p.barred, p.next, p.procMoved, p.escape = true, false, int32(i), false, 0
+		p.pid = int16(pid) - 1
+		return true
+	}
+	return false
+}
+
+// noReceiver ends an offer's pass that found no more receivers.
+func (p *Pass) noReceiver() bool {
 	p.open, p.barred = false, false
 	p.pid = p.last - 1
 	return false

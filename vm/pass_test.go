@@ -15,8 +15,48 @@ import (
 // channels in arrays indexed by a local, on channel variables, with
 // eval, with else beside a receive, with a pc's receives on several
 // channels, and with a provided clause (where OpenReceiver leaves
-// everything to Next; priorities and rendezvous cannot be combined).
+// everything to Next; priorities and rendezvous cannot be combined);
+// the first one ends and creates processes whose receives' channels are
+// their parameters (the same offsets, other channels: the index of
+// takers must see it, offers.go), and receives on channels some
+// statement changes (a local, an index, an array's element).
 var offerModels = []string{`
+chan a = [0] of { byte };
+chan b = [0] of { byte };
+chan cs[2] = [0] of { byte };
+proctype R(chan c) {
+	byte x;
+	c?x
+}
+proctype K(byte k) {
+	byte x;
+end:	do
+	:: cs[k]?x
+	od
+}
+proctype W() {
+	chan d = a;
+	byte x;
+end:	do
+	:: d?x -> d = b
+	:: d?x -> d = a
+	:: cs[x]?x
+	:: cs[0] = b
+	od
+}
+init {
+	run W(); run K(0);
+	do
+	:: run R(a)
+	:: run R(b)
+	:: a!1
+	:: b!2
+	:: cs[0]!1
+	:: cs[1]!0
+	:: _nr_pr > 4 -> break
+	od;
+end:	a!0
+}`, `
 chan get[3] = [0] of { byte };
 chan put[3] = [0] of { byte };
 proctype Fork(byte i) {
@@ -107,7 +147,9 @@ func TestOpenReceiver(t *testing.T) {
 	for i, src := range sources {
 		m := compile(t, src)
 		rng := rand.New(rand.NewSource(int64(i)))
-		probe := vm.NewMachine(m)
+		probe, worker := vm.NewMachine(m), vm.NewMachine(m)
+		worker.SharedOffsets = true
+		var shared sharedOffsets
 		var offer vm.State
 		for walk := 0; walk < 20; walk++ {
 			r, err := vm.NewRunner(m)
@@ -142,6 +184,13 @@ func TestOpenReceiver(t *testing.T) {
 						if got != want {
 							t.Fatalf("model %d: offer of pid %d (%s): moves with OpenReceiver %q, with every process opened %q", i, pid, tr.Text, got, want)
 						}
+						// as a parallel worker's machine, whose states
+						// share one Procs slice per offsets
+						offer.Procs = shared.own(offer.Procs)
+						p.SetAfter(pid, tr, probe.Rendezvous)
+						if got := receivers(&p, worker, &offer); got != want {
+							t.Fatalf("model %d: offer of pid %d (%s), shared offsets: moves with OpenReceiver %q, with every process opened %q", i, pid, tr.Text, got, want)
+						}
 					}
 				}
 				mv := moves[rng.Intn(len(moves))]
@@ -154,6 +203,22 @@ func TestOpenReceiver(t *testing.T) {
 	if offers < 500 {
 		t.Fatalf("only %d offers tried", offers)
 	}
+}
+
+// sharedOffsets gives the states of equal offsets one Procs slice, as a
+// parallel search's workers do.
+type sharedOffsets map[string][]int32
+
+func (o *sharedOffsets) own(procs []int32) []int32 {
+	if *o == nil {
+		*o = sharedOffsets{}
+	}
+	k := fmt.Sprint(procs)
+	if p, ok := (*o)[k]; ok {
+		return p
+	}
+	(*o)[k] = procs
+	return procs
 }
 
 // receivers lists the moves of pass p over s as the search takes them
