@@ -178,6 +178,9 @@ while read -r file defs mdepth; do
 		search_time "$w/gmc.out" gmc >"$w/s_gmc.t"
 		keepmin "$w/best_s_pan.t" "$w/s_pan.t"
 		keepmin "$w/best_s_gmc.t" "$w/s_gmc.t"
+		# this round's own search speed ratio, for the spread
+		paste "$w/s_pan.t" "$w/s_gmc.t" |
+			awk '$1 != "tiny" && $2 != "tiny" { printf "%.4f\n", $1 / $2 }' >>"$w/ratios"
 	done
 
 	# shellcheck disable=SC2046  # splitting the figures into words is wanted
@@ -236,7 +239,10 @@ while read -r file defs mdepth; do
 		"$(cat "$w/best_s_pan.t")" "$(cat "$w/best_s_gmc.t")" \
 		"$t_spin" "$t_cc" "$t_pan" "$t_gmc" "$p_mem" "$g_mem" \
 		"$p_vec" "$g_vec" "$p_dep" "$g_dep" "$c_pan" "$c_gmc" "$rss_pan" "$rss_gmc" >>"$rows"
-	printf '%s\n' "$check" >>"$rows"
+	printf '%s\t' "$check" >>"$rows"
+	sort -n "$w/ratios" 2>/dev/null | awk '
+		{ r[NR] = $1 }
+		END { print NR ? sprintf("%.2f-%.2f", r[1], r[NR]) : "-" }' >>"$rows"
 	tail -n 1 "$rows" | awk -F'\t' -v fmt="$row_fmt" '
 	function rate(t) { return t == "tiny" ? "<0.01s" : sprintf("%.0f", $2 / t) }
 	function bps(mb) { return mb == "-" ? "-" : sprintf("%.1f", mb * 1048576 / $2) }
@@ -271,20 +277,21 @@ whole = wall seconds of spin -a + cc + pan, and of gmc run (parse to report).
 B/state = "actual memory usage for states" (MB) * 2^20 / stored.
 check: ok = stored states, transitions and errors are equal.
 
-Details (best run; times in seconds; cpu = user+sys; RSS = peak, MB):
+Details (best run; times in seconds; cpu = user+sys; RSS = peak, MB;
+x srch rounds: the lowest and highest of each round's own x srch):
 EOF
 awk -F'\t' '
 	function t(x) { return x == "tiny" ? "<0.01" : sprintf("%.3f", x) }
 	function mb(k) { return k == "-" ? "-" : sprintf("%.0f", k / 1024) }
 	BEGIN {
-		f = "%-20s %8s | %7s %5s %5s %6s %5s %4s %4s %8s | %5s %6s %5s %4s %4s %8s\n"
-		printf f, "", "", "", "", "pan", "", "", "", "", "", "gmc", "", "", "", "", ""
+		f = "%-20s %8s | %7s %5s %5s %6s %5s %4s %4s %8s | %5s %6s %5s %4s %4s %8s | %9s\n"
+		printf f, "", "", "", "", "pan", "", "", "", "", "", "gmc", "", "", "", "", "", "x srch"
 		printf f, "model", "-m", "spin -a", "cc", "run", "search", "cpu", "RSS", "vec", "depth",
-			"run", "search", "cpu", "RSS", "vec", "depth"
+			"run", "search", "cpu", "RSS", "vec", "depth", "rounds"
 	}
 	{
 		printf f, $1, $5, sprintf("%.3f", $8), sprintf("%.2f", $9), sprintf("%.2f", $10), t($6), $18, mb($20),
-			$14, $16, sprintf("%.2f", $11), t($7), $19, mb($21), $15, $17
+			$14, $16, sprintf("%.2f", $11), t($7), $19, mb($21), $15, $17, $23
 	}' "$rows"
 
 echo
@@ -296,7 +303,7 @@ if [ -n "$tsv_out" ]; then
 	{
 		printf 'model\tstored\ttransitions\terrors\tdepth_bound\tpan_search_s\tgmc_search_s\t'
 		printf 'spin_s\tcc_s\tpan_s\tgmc_s\tpan_states_MB\tgmc_states_MB\tpan_vector\tgmc_vector\t'
-		printf 'pan_depth\tgmc_depth\tpan_cpu_s\tgmc_cpu_s\tpan_rss_kB\tgmc_rss_kB\tcheck\n'
+		printf 'pan_depth\tgmc_depth\tpan_cpu_s\tgmc_cpu_s\tpan_rss_kB\tgmc_rss_kB\tcheck\tx_srch_rounds\n'
 		cat "$rows"
 	} >"$tsv_out"
 fi
