@@ -116,6 +116,17 @@ type takerIndex struct {
 	// first: pids[start[c-1]:start[c]]
 	start []int32
 	pids  []int16
+	// build's scratch: each process's channels (any: it may take every
+	// offer), those of takers[i] at recv[takers[i].from:takers[i].to]
+	takers []taker
+	recv   []int64
+}
+
+// taker is a process whose receives build found (takerIndex).
+type taker struct {
+	pid      int
+	any      bool
+	from, to int
 }
 
 // fits reports whether x holds for s; shared: states of other processes
@@ -153,18 +164,12 @@ func (x *takerIndex) build(m *Model, s *State) {
 			x.vals = append(x.vals, s.Buf[i])
 		}
 	}
-	// each process's channels (any: it may take every offer)
-	type taker struct {
-		pid   int
-		any   bool
-		chans []int64
-	}
-	var takers []taker
+	x.takers, x.recv = x.takers[:0], x.recv[:0]
 	for pid := len(s.Procs) - 1; pid >= 0; pid-- {
 		off := int(s.Procs[pid])
 		dep(off+slotType, 1)
 		pt := m.Types[s.Buf[off+slotType]]
-		tk := taker{pid: pid}
+		tk := taker{pid: pid, from: len(x.recv)}
 		pbase := off + m.SlotHeader()
 		for _, t := range pt.Trans {
 			if !t.Recv {
@@ -186,30 +191,21 @@ func (x *takerIndex) build(m *Model, s *State) {
 			if r.array && r.idx.op == OpLoadL {
 				dep(pbase+int(r.idx.a), scalarSize(r.idx.sc))
 			}
-			tk.chans = append(tk.chans, c)
+			x.recv = append(x.recv, c)
 		}
-		if tk.any || len(tk.chans) > 0 {
-			takers = append(takers, tk)
+		if tk.to = len(x.recv); tk.any || tk.to > tk.from {
+			x.takers = append(x.takers, tk)
 		}
 	}
 	x.start, x.pids = append(x.start[:0], 0), x.pids[:0]
 	for c := int64(1); c <= int64(x.chans); c++ {
-		for _, tk := range takers {
-			if tk.any || containsChan(tk.chans, c) {
+		for _, tk := range x.takers {
+			if tk.any || slices.Contains(x.recv[tk.from:tk.to], c) {
 				x.pids = append(x.pids, int16(tk.pid))
 			}
 		}
 		x.start = append(x.start, int32(len(x.pids)))
 	}
-}
-
-func containsChan(cs []int64, c int64) bool {
-	for _, d := range cs {
-		if d == c {
-			return true
-		}
-	}
-	return false
 }
 
 // takerCache is a machine's indexes of the last few layouts it met, and
