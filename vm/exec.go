@@ -106,8 +106,10 @@ type Machine struct {
 	sub      *Machine // evaluates enabled(): made once, when first needed
 	asking   int      // how many machines' enabled() this one evaluates for (sub's chain)
 	ev       *Machine // evaluates the trace's expressions: made when first needed
-	// takerCache: who may take a rendezvous offer (offers.go)
-	takerCache takerCache
+	// takerCache: who may take a rendezvous offer (offers.go), made at
+	// the first offer (a Machine runs each created process's
+	// initialisation too)
+	takerCache *takerCache
 	_          CacheLinePad
 }
 

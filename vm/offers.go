@@ -231,8 +231,15 @@ const (
 // that watch the receives' tests, xs and xr checks, or an index that
 // does not pay).
 func (vm *Machine) takers(s *State, c int) ([]int16, bool) {
-	tc := &vm.takerCache
-	if tc.failed || vm.Trace != nil || vm.Cond != nil || vm.XS != nil {
+	if vm.Trace != nil || vm.Cond != nil || vm.XS != nil {
+		return nil, false
+	}
+	tc := vm.takerCache
+	if tc == nil {
+		tc = &takerCache{}
+		vm.takerCache = tc
+	}
+	if tc.failed {
 		return nil, false
 	}
 	var x *takerIndex
