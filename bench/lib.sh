@@ -151,7 +151,20 @@ model_copy() {
 # from: the figures only mean something together with the machine.
 machine_header() {
 	local cpu_model mem_total git_rev git_dirty
-	cpu_model=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+	# The name alone hides the processor's generation ("AMD EPYC" was a
+	# Zen 4, family 25, and a Zen 5, family 26, on which the same code
+	# read 1.07x and 1.6x pan in compare.sh): the family, model and cache
+	# say which.
+	cpu_model=$(awk -F': *' '
+		/^model name/ && name == "" { name = $2 }
+		/^cpu family/ && fam == "" { fam = $2 }
+		/^model[ \t]*:/ && mod == "" { mod = $2 }
+		/^cache size/ && cache == "" { cache = $2 }
+		END {
+			if (name == "") exit
+			printf "%s", name
+			if (fam != "") printf " (family %s model %s%s)", fam, mod, (cache != "" ? ", " cache " cache" : "")
+		}' /proc/cpuinfo 2>/dev/null)
 	mem_total=$(awk '/^MemTotal/ { printf "%.1f GB RAM", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
 	git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 	git_dirty=$(git -C "$repo" status --porcelain 2>/dev/null | grep -c .)
