@@ -81,12 +81,14 @@ machine_header "instructions.sh: instructions per transition of the search, gmc 
 
 # count OUT FN CMD... runs CMD under callgrind, collecting in FN only
 # (all: everything), and prints the instructions counted (- when
-# valgrind failed).
+# valgrind failed). cpu.rdtscp=off: valgrind 3.19 does not know RDTSCP
+# on a Zen 5, which Go's runtime reads when a lock spins (SIGILL: some
+# runs failed, at random).
 count() {
 	local out=$1 fn=$2
 	shift 2
 	[ "$fn" = all ] && fn=
-	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
+	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
 		${fn:+--toggle-collect="$fn"} --callgrind-out-file="$out.cg" "$@" >"$out.out" 2>"$out.err" </dev/null
 	awk '/Collected :/ { n = $NF } END { print (n == "" ? "-" : n) }' "$out.err"
 }
