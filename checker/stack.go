@@ -260,12 +260,12 @@ func (a *stateArena) capacity() int { return a.recs.capacity() }
 // parity (kept before, or scratch).
 //
 // It is never inlined, so that at, its only caller, is small enough to
-// be inlined everywhere (cost 80 against 545 with reopen in it): at asks
-// for reopen on a third of its calls, and was a call on all of them
-// where the step's cost left no room (DFS.step is inlined into loop
-// under the profile-guided budget of 2000, and was at 1990; 1548 now).
-// bench/instructions.sh -b: 0.4-0.9% fewer instructions on its six
-// models (geometric mean 0.7%).
+// be inlined everywhere (cost 80, the default budget, against 545 with
+// reopen in it): at asks for reopen on a third of its calls, and was a
+// call at most of its sites, among them DFS.step's first, where step's
+// cost left no room (step is inlined into loop under the profile-guided
+// budget of 2000, and was at 1990; 1548 now). bench/instructions.sh -b:
+// 0.4-1.3% fewer instructions on its six models (geometric mean 0.7%).
 //
 //go:noinline
 func (a *stateArena) reopen(i int) {
