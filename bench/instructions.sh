@@ -81,15 +81,13 @@ machine_header "instructions.sh: instructions per transition of the search, gmc 
 
 # count OUT FN CMD... runs CMD under callgrind, collecting in FN only
 # (all: everything), and prints the instructions counted (- when
-# valgrind failed). cpu.rdtscp=off: valgrind 3.19 does not know RDTSCP
-# on a Zen 5, which Go's runtime reads when a lock spins (SIGILL: some
-# runs failed, at random).
+# valgrind failed). pan runs under go_callgrind's settings too: they
+# change nothing for a C program.
 count() {
 	local out=$1 fn=$2
 	shift 2
 	[ "$fn" = all ] && fn=
-	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind \
-		${fn:+--toggle-collect="$fn"} --callgrind-out-file="$out.cg" "$@" >"$out.out" 2>"$out.err" </dev/null
+	go_callgrind ${fn:+--toggle-collect="$fn"} --callgrind-out-file="$out.cg" "$@" >"$out.out" 2>"$out.err" </dev/null
 	awk '/Collected :/ { n = $NF } END { print (n == "" ? "-" : n) }' "$out.err"
 }
 

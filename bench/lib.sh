@@ -147,6 +147,16 @@ model_copy() {
 	return 0
 }
 
+# go_callgrind ARGS... runs valgrind --tool=callgrind ARGS on a Go
+# program with the settings that make the count the program's own: one
+# processor, no garbage collector, no asynchronous preemption (callgrind
+# does not follow Go's preemption signals reliably), and no RDTSCP
+# (valgrind 3.19 does not know it on a Zen 5, and Go's runtime executes
+# it when a lock spins: SIGILL, in some runs and not others).
+go_callgrind() {
+	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off valgrind --tool=callgrind "$@"
+}
+
 # machine_header TITLE prints the lines that say where the figures come
 # from: the figures only mean something together with the machine.
 machine_header() {

@@ -21,8 +21,7 @@
 #
 # Instructions: SAMPLE_COST=on runs only searches with the sample,
 # SAMPLE_COST=off only searches without, under valgrind --tool=callgrind
-# with GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off
-# (instructions.sh says why rdtscp). The sample's
+# with go_callgrind's settings (lib.sh: one processor, no collector). The sample's
 # figure is the count of -test.benchtime 5x with it less that without,
 # over five (the rest of the process, parsing and compiling the model,
 # is the same in both); the search's, the count of 5x without less that
@@ -88,8 +87,7 @@ fi
 # count ROW N MODE prints the instructions of -test.benchtime Nx of ROW
 # with the sample on or off (- when valgrind failed).
 count() {
-	(cd "$repo/checker" && SAMPLE_COST=$3 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off \
-		valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$tmp/checker.test" \
+	(cd "$repo/checker" && SAMPLE_COST=$3 go_callgrind --callgrind-out-file="$tmp/cg" "$tmp/checker.test" \
 		-test.run XXX -test.bench "SampleCost/$1" -test.benchtime "$2x" >"$tmp/out" 2>"$tmp/err")
 	awk '/Collected :/ { n = $NF } END { print (n == "" ? "-" : n) }' "$tmp/err"
 }
