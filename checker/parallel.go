@@ -29,8 +29,9 @@ import (
 // that expands one stored state at a time exactly as the one-core search
 // does, through the states it does not store (inside atomic sequences,
 // a rendezvous offer) and the states it stores up to parDescend moves
-// below, and hands the new states it stores there to its deque instead
-// of descending into them. It takes the state it handed over first
+// below, and further while its deque holds states enough for the others
+// (parStock), and hands the new states it stores past that to its deque
+// instead of descending into them. It takes the state it handed over first
 // (FIFO, the order of the levels there were: taking the last, LIFO, the
 // states waiting piled up as on a DFS's stack, mutex_sem N=10 -j 2: 217
 // to 240 MB peak against 163 MB FIFO and 129 to 133 MB by levels); a
@@ -57,10 +58,10 @@ import (
 // resolved, so one worker that never hands a state over reduces exactly
 // as pan (TestParallelOneWorkerIsDFS). Several workers expand in another
 // order, and which states are reduced depends on it: the counts differ
-// from pan's, and from run to run, mostly below them (a state handed
-// over is not yet expanded, where pan's stack would have refused it;
-// philo_host N=5 -j 2: about 30,500 states against pan's 89,695; leader_n
-// N=7: about 96,000 against 95,080).
+// from pan's, and from run to run (a state handed over is not yet
+// expanded, where pan's stack would have refused it; philo_host N=5 -j
+// 2: 84,000 to 88,000 states against pan's 89,695; leader_n N=7: 97,500
+// to 103,000 against 95,080).
 //
 // Errors are found as the DFS finds them; each keeps the path from the
 // initial state (parent links of the states handed over), so its trail
@@ -131,7 +132,7 @@ type worker struct {
 	n  atomic.Int64
 	_  vm.CacheLinePad
 	// out is the states handed over while expanding one, added to q
-	// after it: one lock an expansion.
+	// after it, or every parOutBatch of them: one lock for many.
 	out []parItem
 	// nodes are the states this worker handed over, each with its parent
 	// and the steps from it (in steps): read by the others only after the
@@ -292,20 +293,29 @@ type parError struct {
 }
 
 // parDescend is how many moves below the state it expands a worker
-// goes on as a DFS before it hands the states it stores over: fewer
-// states copied and queued (leader_n N=7: 321 MB peak against 350 MB
-// with 1), and still enough of them to share.
+// always goes on as a DFS before it hands the states it stores over:
+// fewer states copied and queued (leader_n N=7: 321 MB peak against 350
+// MB with 1), and still enough of them to share.
 const parDescend = 16
 
-// parDescendDeep is how far a worker goes instead when it has
-// parDeepQueue states of its own waiting and no worker waits for
-// states: far enough to hand fewer states over (each is a copy, a path
-// and a new start of the DFS; abp_lossy M=50,C=10 handed one state in
-// six over at parDescend), with enough left in its deque for a worker
-// that runs out to take.
+// Past parDescend, a worker that has parStock states of its own waiting,
+// while no worker waits for states, explores a new state at once too, as
+// the DFS does (worker.stocked); otherwise it hands it over, and adds what
+// it handed over to its deque every parOutBatch states, or at once when a
+// worker waits. So each worker keeps about parStock states for the others
+// to take and otherwise searches in the DFS's order, where most of the
+// states it matches are its own recent ones, still in its core's cache.
+// It replaced going parDescendDeep (64) moves deep with parStock states
+// waiting, which handed over the states past that depth: -j 2
+// --no-reduce, 5 alternating runs (medians of the search's time; the two
+// processors 220 ns apart, bench/README.md#coressh): abp_lossy
+// M=50,C=10 0.645 s to 0.573, leader_n N=7 1.22 to 1.17, mutex_sem N=10
+// 1.30 to 1.25, swp W=3,M=7,C=4 1.75 to 1.49, W=4,M=8,C=3 0.981 to 0.947;
+// both workers on one processor (taskset), mutex_sem's processor time
+// 1.57-1.63 s to 1.44-1.47 (-j 1: 1.37).
 const (
-	parDescendDeep = 64
-	parDeepQueue   = 64
+	parStock    = 64
+	parOutBatch = 32
 )
 
 // parShards is the shards of the shared store per worker: with more,
@@ -638,15 +648,20 @@ func (w *worker) expand(it *parItem) {
 }
 
 // reach is how many moves below the next state it expands the worker
-// goes on (parDescendDeep).
+// goes on in any case (parDescend; further while it is stocked).
 func (w *worker) reach() int32 {
 	if w.p.descend > 0 {
 		return w.p.descend
 	}
-	if w.n.Load() >= parDeepQueue && w.p.idle.Load() == 0 {
-		return parDescendDeep
-	}
 	return parDescend
+}
+
+// stocked reports whether the worker explores a new state past its reach
+// at once rather than hand it over (parStock): it has that many states
+// waiting in its deque, no worker waits for states, and the reach is not
+// fixed (Parallel.descend, for tests).
+func (w *worker) stocked() bool {
+	return w.p.descend == 0 && w.n.Load() >= parStock && w.p.idle.Load() == 0
 }
 
 // insertShared is DFS.insert in a parallel search: it stores s (key) in
@@ -663,7 +678,7 @@ func (w *worker) reach() int32 {
 // moves reach a state stored before, which need no path), nil when it is.
 func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, hashed bool, depth int32, entering bool, move *pathStep) bool {
 	w, res := d.par, d.res
-	local := !entering || depth-w.rootDepth < w.descend
+	local := !entering || depth-w.rootDepth < w.descend || w.stocked()
 	if max := w.p.opts.MaxStates; max > 0 && w.p.stored.Load() >= max {
 		// another worker stored the last state the bound allows (without
 		// this, up to a state's successors more; with it, up to one
@@ -747,6 +762,10 @@ func (d *DFS) insertShared(parent *frame, s *vm.State, key []byte, h uint64, has
 	if move != nil {
 		d.path.pop()
 	}
+	if len(w.out) >= parOutBatch || w.p.idle.Load() > 0 {
+		// (the expansion may go on for long: see parStock)
+		w.push()
+	}
 	return false
 }
 
@@ -777,8 +796,9 @@ func (w *worker) resolve(d *DFS, f *frame) {
 
 // sharedSteps is the length of the prefix path and steps have in
 // common. It compares eight steps at a time as bytes: a state handed over
-// mostly shares all but its last steps with the one before, up to
-// parDescendDeep of them, and a step at a time cost 3,400 instructions a
+// mostly shares all but its last steps with the one before (dozens of
+// them, or thousands where a worker went deep: parStock), and a step at
+// a time cost 3,400 instructions a
 // state handed over (callgrind, swp W=2,M=6,C=3 on one worker: 4% of the
 // search).
 func sharedSteps(path *stack[pathStep], steps []pathStep) int {

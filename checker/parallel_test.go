@@ -517,10 +517,11 @@ func TestParallelManyWorkers(t *testing.T) {
 	}
 }
 
-// TestParallelReach: a worker goes parDescendDeep moves below the state
-// it expands only with parDeepQueue states of its own left and no
-// worker waiting for states.
-func TestParallelReach(t *testing.T) {
+// TestParallelStocked: a worker explores the states past its reach at
+// once only with parStock states of its own waiting, no worker waiting
+// for states and no reach fixed; it goes parDescend moves deep in any
+// case.
+func TestParallelStocked(t *testing.T) {
 	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
 	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 2)
 	if err != nil {
@@ -528,21 +529,31 @@ func TestParallelReach(t *testing.T) {
 	}
 	w := p.workers[0]
 	for _, c := range []struct {
-		queued int
-		idle   int32
-		want   int32
+		queued  int
+		idle    int32
+		descend int32
+		want    bool
 	}{
-		{0, 0, parDescend},
-		{parDeepQueue - 1, 0, parDescend},
-		{parDeepQueue, 0, parDescendDeep},
-		{parDeepQueue, 1, parDescend},
+		{0, 0, 0, false},
+		{parStock - 1, 0, 0, false},
+		{parStock, 0, 0, true},
+		{parStock, 1, 0, false},
+		{parStock, 0, 3, false},
 	} {
 		w.q = ring{}
 		w.q.add(make([]parItem, c.queued))
 		w.n.Store(int64(c.queued))
 		p.idle.Store(c.idle)
-		if got := w.reach(); got != c.want {
-			t.Errorf("%d states queued, %d workers waiting: %d moves, want %d", c.queued, c.idle, got, c.want)
+		p.descend = c.descend
+		if got := w.stocked(); got != c.want {
+			t.Errorf("%d states queued, %d workers waiting, reach %d: stocked %v, want %v", c.queued, c.idle, c.descend, got, c.want)
+		}
+		want := int32(parDescend)
+		if c.descend > 0 {
+			want = c.descend
+		}
+		if got := w.reach(); got != want {
+			t.Errorf("reach %d with Parallel.descend %d, want %d", got, c.descend, want)
 		}
 	}
 }
