@@ -26,7 +26,10 @@
 # pinned runs' rates one after the other over -j 1's rate; "pair" the sum
 # of their rates at once over -j 1's: what N searches that share nothing
 # but the machine reach, the best -j N can do. "eff" is -j N's rate over
-# that sum (1.00: no cost of sharing the search at all).
+# that sum (1.00: no cost of sharing the search at all). The "c2c" lines,
+# at the start and at the end, are the round trip of a cache line between
+# processors 0 and 1 (bench/c2c): what each read of a line the other
+# worker wrote costs.
 
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
@@ -65,6 +68,12 @@ else
 	models=$(default_models)
 fi
 machine_header "cores.sh: gmc -j 1, -j $jobs and pan, $([ $noreduce = 1 ] && echo "no reduction" || echo reduced), --store $st, best of $runs"
+# How far apart processors 0 and 1 are (bench/c2c): -j 2's speed-up
+# follows it, and the host may move the processors during the run.
+c2c() {
+	echo "c2c:     $( (cd "$repo" && go run ./bench/c2c) 2>&1 | tail -n 1) $1"
+}
+[ "$(nproc)" -ge 2 ] && c2c "(at start)"
 pin=0
 if command -v taskset >/dev/null && [ "$(nproc)" -ge "$jobs" ]; then
 	pin=1
@@ -147,4 +156,5 @@ echo "$models" | while read -r file defs depth; do
 		printf "%-28s %10.0f %10.0f %10.0f %9.2f %9.2f %6s %6s %6s %8d %8d %8d\n", n, rp, r1, rn, rn / r1, rn / rp, ceil, both, eff, ps, s1, sn
 	}'
 done
+[ "$(nproc)" -ge 2 ] && c2c "(at the end)"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end"
