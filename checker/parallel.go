@@ -913,8 +913,17 @@ func (w *worker) publish() {
 // check is DFS.checkBounds in a parallel search: one worker at a time
 // checks the bounds and reports the progress of all.
 func (w *worker) check(d *DFS) {
-	w.publish()
 	p := w.p
+	if p.stopped.Load() {
+		// another worker stopped the search (an error, a full store):
+		// this one's expansion may go on for long (parStock), so it
+		// ends here, not when the expansion does
+		p.stopMu.Lock()
+		st := p.stop
+		p.stopMu.Unlock()
+		d.stop(st)
+	}
+	w.publish()
 	if !p.checkMu.TryLock() {
 		return
 	}

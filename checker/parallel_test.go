@@ -517,6 +517,32 @@ func TestParallelManyWorkers(t *testing.T) {
 	}
 }
 
+// TestParallelWorkerSeesStop: a worker stops at its next check once
+// another stopped the search, with the search's reason, rather than at
+// the end of its expansion, which may be long (parStock): an error found
+// by one worker of -j 2 -c 1 let the other search 12 million states more
+// of a model of 16 million.
+func TestParallelWorkerSeesStop(t *testing.T) {
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := p.workers[1]
+	w.check(w.d) // (the search goes on: nothing stopped it)
+	p.halt(search.Stop{Reason: search.ErrorLimit})
+	defer func() {
+		if r := recover(); r != errStop {
+			t.Fatalf("check after the search stopped: %v, want errStop", r)
+		}
+		if got := w.d.res.Stop.Reason; got != search.ErrorLimit {
+			t.Errorf("the worker's stop: %v, want the search's (%v)", got, search.ErrorLimit)
+		}
+	}()
+	w.check(w.d)
+	t.Fatal("check returned after the search stopped")
+}
+
 // TestParallelStocked: a worker explores the states past its reach at
 // once only with parStock states of its own waiting, no worker waiting
 // for states and no reach fixed; it goes parDescend moves deep in any
