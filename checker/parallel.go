@@ -300,19 +300,20 @@ const parDescend = 16
 
 // Past parDescend, a worker that has parStock states of its own waiting,
 // while no worker waits for states, explores a new state at once too, as
-// the DFS does (worker.stocked); otherwise it hands it over, and adds what
-// it handed over to its deque every parOutBatch states, or at once when a
-// worker waits. So each worker keeps about parStock states for the others
-// to take and otherwise searches in the DFS's order, where most of the
-// states it matches are its own recent ones, still in its core's cache.
-// It replaced going parDescendDeep (64) moves deep with parStock states
-// waiting, which handed over the states past that depth: -j 2
-// --no-reduce, 5 alternating runs (medians of the search's time; the two
-// processors 220 ns apart, bench/README.md#coressh): abp_lossy
-// M=50,C=10 0.645 s to 0.573, leader_n N=7 1.22 to 1.17, mutex_sem N=10
-// 1.30 to 1.25, swp W=3,M=7,C=4 1.75 to 1.49, W=4,M=8,C=3 0.981 to 0.947;
-// both workers on one processor (taskset), mutex_sem's processor time
-// 1.57-1.63 s to 1.44-1.47 (-j 1: 1.37).
+// the DFS does (worker.stocked); otherwise it hands it over, and adds
+// what it handed over to its deque every parOutBatch states, or at once
+// when a worker waits. So each worker keeps about parStock states for
+// the others to take and otherwise searches in the DFS's order, whose
+// matches are more often states it stored a moment before, still in its
+// core's cache. It replaced going parDescendDeep (64) moves deep with
+// parStock states waiting, which handed over the states past that depth:
+// -j 2 --no-reduce, 5 alternating runs (medians of the search's time; a
+// cache line's round trip between the two processors 420-480 ns,
+// bench/c2c, bench/README.md#coressh): abp_lossy M=50,C=10 0.645 s to
+// 0.573, leader_n N=7 1.22 to 1.17, mutex_sem N=10 1.30 to 1.25, swp
+// W=3,M=7,C=4 1.75 to 1.49, W=4,M=8,C=3 0.981 to 0.947; both workers on
+// one processor (taskset), mutex_sem's processor time 1.57-1.63 s to
+// 1.44-1.47 (-j 1: 1.37).
 const (
 	parStock    = 64
 	parOutBatch = 32
@@ -798,9 +799,8 @@ func (w *worker) resolve(d *DFS, f *frame) {
 // common. It compares eight steps at a time as bytes: a state handed over
 // mostly shares all but its last steps with the one before (dozens of
 // them, or thousands where a worker went deep: parStock), and a step at
-// a time cost 3,400 instructions a
-// state handed over (callgrind, swp W=2,M=6,C=3 on one worker: 4% of the
-// search).
+// a time cost 3,400 instructions a state handed over (callgrind, swp
+// W=2,M=6,C=3 on one worker: 4% of the search).
 func sharedSteps(path *stack[pathStep], steps []pathStep) int {
 	n := min(path.len(), len(steps))
 	for i := 0; i < n; {

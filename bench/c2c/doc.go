@@ -4,12 +4,13 @@
 // the other's answer). bench/cores.sh prints it beside its figures.
 //
 // A parallel search pays it whenever one worker reads what the other
-// wrote (the shared store's slots and vectors): two processors of one
-// chiplet of an AMD EPYC pass a line in about 25-40 ns each way, two of
-// different chiplets or sockets in 100-250 ns, more than a read from
-// memory. A virtual machine's two processors may be either, and the host
-// may move them while it runs: gmc run -j 2's speed-up over -j 1 moved
-// with it (bench/README.md#coressh).
+// wrote (the shared store's slots and vectors): two cores of one chiplet
+// pass a line in a few tens of nanoseconds each way, two of different
+// chiplets or sockets in a hundred or more, as long as a read from memory
+// or longer. A virtual machine's two processors may be either, and the
+// host may move them while it runs: gmc run -j 2's speed-up over -j 1
+// moved with it (bench/README.md#coressh: round trips of 150-480 ns on
+// one VM within the hour).
 //
 //	go run ./bench/c2c              # processors 0 and 1
 //	go run ./bench/c2c -cpus 0,3 -n 1000000
