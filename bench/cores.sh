@@ -27,9 +27,10 @@
 # of their rates at once over -j 1's: what N searches that share nothing
 # but the machine reach, the best -j N can do. "eff" is -j N's rate over
 # that sum (1.00: no cost of sharing the search at all). The "c2c" lines,
-# at the start and at the end, are the round trip of a cache line between
-# processors 0 and 1 (bench/c2c): what each read of a line the other
-# worker wrote costs.
+# at the start and at the end, and the "c2c ns" column (before each of a
+# model's rounds: the least and the most) are the round trip of a cache
+# line between processors 0 and 1 (bench/c2c): what each read of a line
+# the other worker wrote costs.
 
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 
@@ -69,16 +70,26 @@ else
 fi
 machine_header "cores.sh: gmc -j 1, -j $jobs and pan, $([ $noreduce = 1 ] && echo "no reduction" || echo reduced), --store $st, best of $runs"
 # How far apart processors 0 and 1 are (bench/c2c): -j 2's speed-up
-# follows it, and the host may move the processors during the run.
+# follows it, and the host may move the processors during the run, so
+# it is measured at the start and the end, and before each round (the
+# "c2c ns" column: the least and the most of a model's rounds).
+c2c_ok=0
+if [ "$(nproc)" -ge 2 ] && (cd "$repo" && go build -o "$tmp/c2c" ./bench/c2c) 2>/dev/null; then
+	c2c_ok=1
+fi
 c2c() {
-	echo "c2c:     $( (cd "$repo" && go run ./bench/c2c) 2>&1 | tail -n 1) $1"
+	[ $c2c_ok = 1 ] && echo "c2c:     $("$tmp/c2c" 2>&1 | tail -n 1) $1"
 }
-[ "$(nproc)" -ge 2 ] && c2c "(at start)"
+# c2c_ns appends the round trip, in ns, to the model's list.
+c2c_ns() {
+	[ $c2c_ok = 1 ] && "$tmp/c2c" 2>/dev/null | awk '{ print $(NF - 1) }' >>"$d/c2c"
+}
+c2c "(at start)"
 pin=0
 if command -v taskset >/dev/null && [ "$(nproc)" -ge "$jobs" ]; then
 	pin=1
 fi
-printf '%-28s %10s %10s %10s %9s %9s %6s %6s %6s %8s %8s %8s\n' model "pan st/s" "-j1 st/s" "-j$jobs st/s" "j$jobs/j1" "j$jobs/pan" ceil pair eff "pan st" "-j1 st" "-j$jobs st"
+printf '%-28s %10s %10s %10s %9s %9s %6s %6s %6s %8s %8s %8s %9s\n' model "pan st/s" "-j1 st/s" "-j$jobs st/s" "j$jobs/j1" "j$jobs/pan" ceil pair eff "pan st" "-j1 st" "-j$jobs st" "c2c ns"
 # run_pan, run_j1, run_jn: one timed run of pan, gmc -j 1 and gmc -j N in
 # the model's directory $d, each keeping its best time.
 run_pan() {
@@ -112,6 +123,7 @@ echo "$models" | while read -r file defs depth; do
 	fi
 	(cd "$d" && spin -a m.pml >/dev/null && cc $cflags -o pan pan.c) || { echo "$file: pan build failed" >&2; continue; }
 	for r in $(seq "$runs"); do
+		c2c_ns
 		# The order alternates, so that -j 1 does not always follow
 		# pan: in a virtual machine what a run's fresh memory costs
 		# depends on what the run before it left free (compare.sh).
@@ -148,13 +160,15 @@ echo "$models" | while read -r file defs depth; do
 	read -r sn _ <<<"$(report "$d/jn.out" gmc)"
 	tp=$(cat "$d/pan.best") t1=$(cat "$d/j1.best") tn=$(cat "$d/jn.best")
 	name="$(basename "$file" .pml) $([ "$defs" != - ] && echo "$defs")"
-	awk -v n="$name" -v ps="$ps" -v s1="$s1" -v sn="$sn" -v tp="$tp" -v t1="$t1" -v tn="$tn" -v sum="$sum" -v pair="$pair" 'BEGIN {
+	rt=-
+	[ -s "$d/c2c" ] && rt=$(sort -n "$d/c2c" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print (lo == hi ? lo : lo "-" hi) }')
+	awk -v n="$name" -v ps="$ps" -v s1="$s1" -v sn="$sn" -v tp="$tp" -v t1="$t1" -v tn="$tn" -v sum="$sum" -v pair="$pair" -v rt="$rt" 'BEGIN {
 		rp = ps / tp; r1 = s1 / t1; rn = sn / tn
 		ceil = both = eff = "-"
 		if (sum != "-") ceil = sprintf("%.2f", sum / r1)
 		if (pair != "-") { both = sprintf("%.2f", pair / r1); eff = sprintf("%.2f", rn / pair) }
-		printf "%-28s %10.0f %10.0f %10.0f %9.2f %9.2f %6s %6s %6s %8d %8d %8d\n", n, rp, r1, rn, rn / r1, rn / rp, ceil, both, eff, ps, s1, sn
+		printf "%-28s %10.0f %10.0f %10.0f %9.2f %9.2f %6s %6s %6s %8d %8d %8d %9s\n", n, rp, r1, rn, rn / r1, rn / rp, ceil, both, eff, ps, s1, sn, rt
 	}'
 done
-[ "$(nproc)" -ge 2 ] && c2c "(at the end)"
+c2c "(at the end)"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end"
