@@ -89,7 +89,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.trustful, "trustful", false, "--script: write the trustful script, the perfect search only (gmc certify --trustful follows it, trusting it)")
 	f.probes.register(fs)
 	lopts := defineFlag(fs)
-	fs.IntVar(&f.jobs, "j", 1, "search on `N` cores: the exhaustive safety search, in pieces of a few moves over a shared store (exact, hc or collapse), a core with none left taking some of another's; without --no-reduce its reduction has a proviso of its own, so the counts may differ from pan's (1: the depth-first search, pan's; 0: every core of the machine)")
+	fs.IntVar(&f.jobs, "j", 1, "search on `N` cores: the exhaustive safety search, each core depth-first over a shared store (exact, hc or collapse), keeping states for the others to take, a core with none left taking some of another's; without --no-reduce its reduction has a proviso of its own, so the counts may differ from pan's (1: the depth-first search, pan's; 0: every core of the machine)")
 	fs.Int64Var(&f.lines, "progress-lines", 0, "print a line Depth= States= ... on stderr every `N` states or so, for logs (as pan does every 10^6; 0: none)")
 	rf := &f.random
 	fs.StringVar(&rf.search, "search", "dfs", "the search: `S` = dfs (exhaustive), bfs (exhaustive, breadth-first as pan -DBFS: the shortest error trail), urs, sdrs or rw (randomized, keeping at most --max-states states or what fits in --mem), mc (Monte Carlo: estimates its coverage)")
@@ -510,7 +510,7 @@ func writeReport(w io.Writer, m *vm.Model, res *checker.Result, trails []string,
 			// (docs/references.md#parallel-bfs; bench/README.md#coressh
 			// measures how much it reduces)
 			fmt.Fprintln(w, "\t  (proviso: a move to a state not yet expanded, or resolved; the counts")
-			fmt.Fprintln(w, "\t   differ from pan's, mostly below them, and from run to run)")
+			fmt.Fprintln(w, "\t   differ from pan's, and from run to run)")
 		}
 	}
 	if !res.Complete() {
