@@ -36,7 +36,12 @@ type hashedView interface {
 // instructions it costs (about a tenth more a transition) are not paid
 // back. The table, not the states: a state the lookup then reads was
 // mostly stored a few moves before (the arena fills in the search's
-// order) and is still in the cache. Measured (farm-bench, whole runs,
+// order) and is still in the cache. (Not on every model: perf on
+// mutex_sem N=10, 1.24 M states, puts as many of the lookup's samples on
+// the matched vector's first byte as on its slot, 43% and 41%; asking
+// for the vector too, by reading the slot asked for one move before,
+// made that search 8.5% slower, farm-bench, 10 pairs: the read waits
+// where a request would not.) Measured (farm-bench, whole runs,
 // the median of 15 pairs, 2026-12-07): from a table of 4 MiB, --store
 // hc (a table and nothing else) ran swp W=3,M=7,C=3 -w20 in 0.935 and
 // bakery N=3,T=3 -w19 in 0.944 of the time without; a threshold of 4
