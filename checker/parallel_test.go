@@ -436,16 +436,24 @@ func sampleHashes(smp *sample.Sample) []uint64 {
 	return hs
 }
 
+// unstartedParallel is a parallel search of inline_typedef.pml by
+// workers workers, not run: for tests of its parts.
+func unstartedParallel(t *testing.T, workers int) *Parallel {
+	t.Helper()
+	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
+	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestParallelDeque: a worker expands the state it handed over first
 // (FIFO), and one with none takes the older half of another's deque,
 // expanding the oldest of them first; the counts the others read
 // without the lock follow.
 func TestParallelDeque(t *testing.T) {
-	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
-	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := unstartedParallel(t, 3)
 	w0, w1, w2 := p.workers[0], p.workers[1], p.workers[2]
 	for i := range 6 {
 		w0.out = append(w0.out, parItem{depth: int32(i + 1)})
@@ -523,11 +531,7 @@ func TestParallelManyWorkers(t *testing.T) {
 // by one worker of -j 2 -c 1 let the other search 12 million states more
 // of a model of 16 million.
 func TestParallelWorkerSeesStop(t *testing.T) {
-	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
-	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := unstartedParallel(t, 2)
 	w := p.workers[1]
 	w.check(w.d) // (the search goes on: nothing stopped it)
 	p.halt(search.Stop{Reason: search.ErrorLimit})
@@ -548,11 +552,7 @@ func TestParallelWorkerSeesStop(t *testing.T) {
 // for states and no reach fixed; it goes parDescend moves deep in any
 // case.
 func TestParallelStocked(t *testing.T) {
-	m := modeltest.MustCompile(t, "../examples/models/inline_typedef.pml", false)
-	p, err := NewParallel(m, Options{Budget: search.Budget{MaxDepth: 100}}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := unstartedParallel(t, 2)
 	w := p.workers[0]
 	for _, c := range []struct {
 		queued  int
