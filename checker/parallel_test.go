@@ -527,9 +527,10 @@ func TestParallelManyWorkers(t *testing.T) {
 
 // TestParallelWorkerSeesStop: a worker stops at its next check once
 // another stopped the search, with the search's reason, rather than at
-// the end of its expansion, which may be long (parStock): an error found
-// by one worker of -j 2 -c 1 let the other search 12 million states more
-// of a model of 16 million.
+// the end of its expansion, which may be long (parStock): after an error
+// found by one worker of -j 2 -c 1, the other searched on to 12.2 million
+// states of a model of 16.7 million (7.8 s; with the check, 4 million
+// and 1.3 s).
 func TestParallelWorkerSeesStop(t *testing.T) {
 	p := unstartedParallel(t, 2)
 	w := p.workers[1]
