@@ -122,7 +122,7 @@ type worker struct {
 	hv        hashedView       // the same, when its lookups take a hash (a Table's)
 	root      uint64           // the node of the state being expanded
 	rootDepth int32            // and its depth
-	descend   int32            // how many moves below it it goes on
+	descend   int32            // how many moves below it it goes on in any case (reach)
 	// mu guards q, the states this worker handed over that no worker
 	// took yet, all taken from its head. n is their number, read
 	// without the lock by the workers looking for states.
@@ -498,6 +498,7 @@ func (p *Parallel) halt(st search.Stop) {
 // run expands states, its own or others', until none is left or the
 // search stops.
 func (w *worker) run() {
+	w.descend = w.reach()
 	for !w.p.stopped.Load() {
 		it, ok := w.pop()
 		if !ok {
@@ -619,7 +620,6 @@ func (w *worker) wait() bool {
 func (w *worker) expand(it *parItem) {
 	d := w.d
 	w.root, w.rootDepth, w.last = it.node, it.depth, -1
-	w.descend = w.reach()
 	if d.reduce {
 		// before any of its moves is looked at: see Parallel
 		w.view.Mark(it.ref, store.Expanded)
@@ -648,8 +648,10 @@ func (w *worker) expand(it *parItem) {
 	d.loop()
 }
 
-// reach is how many moves below the next state it expands the worker
-// goes on in any case (parDescend; further while it is stocked).
+// reach is how many moves below each state it expands the worker goes
+// on in any case (parDescend; further while it is stocked): the same
+// for the whole search, now that how deep a worker goes depends on its
+// deque at each state (stocked), not at each expansion.
 func (w *worker) reach() int32 {
 	if w.p.descend > 0 {
 		return w.p.descend
